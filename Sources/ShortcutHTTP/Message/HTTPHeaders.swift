@@ -1,0 +1,92 @@
+/// One header field: a name and a value, both as received or as set (no folding, no trimming beyond OWS).
+public struct HTTPField: Hashable, Sendable {
+    /// The field name; compared case-insensitively by `HTTPHeaders`.
+    public var name: String
+    /// The field value, without leading or trailing whitespace.
+    public var value: String
+
+    /// Makes a field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1); order and repeated
+/// fields are kept, as they matter for `Set-Cookie` and for proxies.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in order.
+    public private(set) var fields: [HTTPField]
+
+    /// Makes an empty list.
+    public init() { fields = [] }
+
+    /// Makes a list from fields, keeping their order.
+    public init(_ fields: [HTTPField]) { self.fields = fields }
+
+    /// Makes a list from `(name, value)` pairs, keeping their order.
+    public init(_ pairs: [(String, String)]) { fields = pairs.map { HTTPField(name: $0.0, value: $0.1) } }
+
+    public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// The value of the first field named `name`, or nil. Setting replaces every field of that name
+    /// (with one field at the place of the first) or removes them all when set to nil.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value }
+        set {
+            guard let value = newValue else {
+                remove(name)
+                return
+            }
+            if let index = fields.firstIndex(where: { $0.name.equalsIgnoringASCIICase(name) }) {
+                fields[index].value = value
+                var later = index + 1
+                while later < fields.count {
+                    if fields[later].name.equalsIgnoringASCIICase(name) { fields.remove(at: later) } else { later += 1 }
+                }
+            } else {
+                fields.append(HTTPField(name: name, value: value))
+            }
+        }
+    }
+
+    /// Every value of the fields named `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.lazy.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` is present.
+    public func contains(_ name: String) -> Bool { fields.contains { $0.name.equalsIgnoringASCIICase(name) } }
+
+    /// Adds a field at the end, keeping any other of the same name.
+    public mutating func add(name: String, value: String) { fields.append(HTTPField(name: name, value: value)) }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) { fields.removeAll { $0.name.equalsIgnoringASCIICase(name) } }
+
+    public func makeIterator() -> IndexingIterator<[HTTPField]> { fields.makeIterator() }
+
+    /// Whether `value` may be sent as a field value: no CR, LF or NUL (which would split the response),
+    /// and no other control character but HTAB (RFC 9110 §5.5).
+    public static func isValidValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// Whether `name` is a valid field name: a non-empty RFC 9110 token.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(HTTPSyntax.isTokenByte)
+    }
+}
+
+extension StringProtocol {
+    /// ASCII case-insensitive comparison, without allocating (header names and tokens are ASCII).
+    @inlinable
+    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in x == y || (x ^ y == 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
+    }
+}

@@ -1,0 +1,98 @@
+/// A parsed HTTP/1.x request, handed to a route's handler.
+public struct HTTPRequest: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The request-target as received (origin-form `/path?query`, absolute-form, or `*`).
+    public var target: String
+    /// The path of the target, still percent-encoded, without the query (`/` for `*`).
+    public var path: String
+    /// The query of the target, without the `?`, still percent-encoded; nil when there is none.
+    public var query: String?
+    /// The protocol version.
+    public var version: HTTPVersion
+    /// The header fields, in order.
+    public var headers: HTTPHeaders
+    /// The body, de-chunked; empty when the request had none.
+    public var body: [UInt8]
+    /// The route's `:name`, `*` and `**` captures, percent-decoded (filled in by the router).
+    public var params: Parameters
+    /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
+    public var remoteAddress: String
+
+    /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
+    public init(
+        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+        body: [UInt8] = [], remoteAddress: String = ""
+    ) {
+        self.method = method
+        self.target = target
+        let (path, query) = HTTPRequest.split(target: target)
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.params = Parameters()
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Splits an origin-form or absolute-form target into its path and query.
+    static func split(target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
+            // Absolute-form (RFC 9112 §3.2.2): the path starts after the authority.
+            let afterAuthority = rest[scheme.upperBound...]
+            rest = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? ""
+        }
+        if rest == "*" { return ("*", nil) }
+        guard let mark = rest.firstIndex(of: "?") else { return (rest.isEmpty ? "/" : String(rest), nil) }
+        let path = rest[..<mark]
+        return (path.isEmpty ? "/" : String(path), String(rest[rest.index(after: mark)...]))
+    }
+
+    /// The body as UTF-8 text (invalid sequences are replaced).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// The query's `name=value` pairs, percent-decoded (`+` as space), in order; undecodable pairs are skipped.
+    public var queryItems: [(name: String, value: String)] {
+        guard let query else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentDecoding.decode(parts[0], plusAsSpace: true)
+            let value = parts.count > 1 ? PercentDecoding.decode(parts[1], plusAsSpace: true) : ""
+            guard let name, let value else { return nil }
+            return (name, value)
+        }
+    }
+
+    /// The first query value named `name`, percent-decoded.
+    public func queryValue(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+
+    /// The route captures of a request. Look a capture up by its name with or without the colon:
+    /// `params["id"]` and Swifter's `params[":id"]` are the same.
+    public struct Parameters: Sendable, Equatable {
+        var storage: [(String, String)] = []
+
+        /// No captures.
+        public init() {}
+
+        /// Captures from name/value pairs (names without the colon).
+        public init(_ pairs: [(String, String)]) { storage = pairs }
+
+        /// The decoded value captured for `name` (`id` or `:id`), or nil.
+        public subscript(name: String) -> String? {
+            let key = name.hasPrefix(":") ? name.dropFirst() : Substring(name)
+            return storage.first { $0.0 == key }?.1
+        }
+
+        /// Whether there are no captures.
+        public var isEmpty: Bool { storage.isEmpty }
+
+        mutating func append(_ name: String, _ value: String) { storage.append((name, value)) }
+
+        public static func == (a: Parameters, b: Parameters) -> Bool {
+            a.storage.elementsEqual(b.storage) { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// A response: status, header fields and body. Handlers build them with the Swifter-style factories
+/// (`.ok(.html(…))`, `.movedPermanently(url)`, `.notFound`, `.raw(…)`); the writer adds `Date`,
+/// `Content-Length` and `Connection`.
+public struct HTTPResponse: Sendable {
+    /// The status.
+    public var status: HTTPStatus
+    /// The header fields set by the handler. `Content-Length`, `Date` and `Connection` are the writer's.
+    public var headers: HTTPHeaders
+    /// The body (omitted on the wire for HEAD, 1xx, 204 and 304).
+    public var body: [UInt8]
+    /// How long to hold the answer back (mocky's `?mocky-delay=`), without blocking other connections.
+    public var delay: Duration = .zero
+
+    /// Makes a response.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Makes a response with a typed body: its media type becomes `Content-Type`.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: HTTPBody) {
+        var headers = headers
+        if let type = body.contentType, !headers.contains("Content-Type") { headers["Content-Type"] = type }
+        self.init(status: status, headers: headers, body: body.bytes)
+    }
+
+    /// 200 with a body.
+    public static func ok(_ body: HTTPBody) -> HTTPResponse { HTTPResponse(status: .ok, body: body) }
+    /// 201 with a body.
+    public static func created(_ body: HTTPBody) -> HTTPResponse { HTTPResponse(status: .created, body: body) }
+    /// 204, no body.
+    public static var noContent: HTTPResponse { HTTPResponse(status: .noContent) }
+    /// 301 to `location`.
+    public static func movedPermanently(_ location: String) -> HTTPResponse { redirect(.movedPermanently, location) }
+    /// 302 to `location` ("Found"; Swifter's `.movedTemporarily`).
+    public static func found(_ location: String) -> HTTPResponse { redirect(.found, location) }
+    /// 302 to `location`, Swifter's name for `.found`.
+    public static func movedTemporarily(_ location: String) -> HTTPResponse { redirect(.found, location) }
+    /// 303 to `location`.
+    public static func seeOther(_ location: String) -> HTTPResponse { redirect(.seeOther, location) }
+    /// 307 to `location`.
+    public static func temporaryRedirect(_ location: String) -> HTTPResponse { redirect(.temporaryRedirect, location) }
+    /// 308 to `location`.
+    public static func permanentRedirect(_ location: String) -> HTTPResponse { redirect(.permanentRedirect, location) }
+    /// 400 with a one-line reason as plain text (none when nil).
+    public static func badRequest(_ reason: String?) -> HTTPResponse { .error(.badRequest, reason) }
+    /// 401, no body.
+    public static var unauthorized: HTTPResponse { HTTPResponse(status: .unauthorized) }
+    /// 403, no body.
+    public static var forbidden: HTTPResponse { HTTPResponse(status: .forbidden) }
+    /// 404, no body.
+    public static var notFound: HTTPResponse { HTTPResponse(status: .notFound) }
+    /// 500, no body.
+    public static var internalServerError: HTTPResponse { HTTPResponse(status: .internalServerError) }
+
+    /// Any status, header fields and body: Swifter's `.raw(code, phrase, headers, writer)` made plain.
+    public static func raw(_ status: Int, _ headers: HTTPHeaders = [:], _ body: [UInt8] = []) -> HTTPResponse {
+        HTTPResponse(status: HTTPStatus(status), headers: headers, body: body)
+    }
+
+    /// A status with a one-line plain-text reason (`reason` + LF), or no body when nil.
+    public static func error(_ status: HTTPStatus, _ reason: String?) -> HTTPResponse {
+        guard let reason else { return HTTPResponse(status: status) }
+        return HTTPResponse(status: status, body: .text(reason + "\n"))
+    }
+
+    static func redirect(_ status: HTTPStatus, _ location: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Location": location])
+    }
+
+    /// This response with one more header field.
+    public func with(header name: String, _ value: String) -> HTTPResponse {
+        var copy = self
+        copy.headers.add(name: name, value: value)
+        return copy
+    }
+
+    /// This response, held back by `delay` before it is written.
+    public func delayed(by delay: Duration) -> HTTPResponse {
+        var copy = self
+        copy.delay = delay
+        return copy
+    }
+}

@@ -1,0 +1,25 @@
+/// Character classes of RFC 9110 §5.6 used by the parser, the router and the response writer.
+public enum HTTPSyntax {
+    /// tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA.
+    @inlinable
+    public static func isTokenByte(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+
+    /// A 256-entry lookup table for `isTokenByte`.
+    public static let tokenTable: [Bool] = (0..<256).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(UInt8(value))
+        }
+    }
+
+    /// Whether `byte` may stand in a field value: VCHAR, SP, HTAB or obs-text (RFC 9110 §5.5).
+    @inlinable
+    public static func isFieldValueByte(_ byte: UInt8) -> Bool { byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
+
+    /// Whether `byte` may stand in a request-target: visible ASCII (RFC 9112 §3.2, RFC 3986).
+    @inlinable
+    public static func isTargetByte(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+}

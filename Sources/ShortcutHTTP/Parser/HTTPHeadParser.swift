@@ -1,0 +1,261 @@
+/// Parses a complete request head (request-line, field lines, empty line) into a request and its framing.
+/// Strict per RFC 9112: one SP between the parts of the request-line, CRLF line ends, no obs-fold, no
+/// whitespace before a colon, tokens and field values checked byte by byte.
+struct HTTPHeadParser {
+    enum Framing: Equatable {
+        case none
+        case length(Int)
+        case chunked
+    }
+
+    struct Head {
+        var request: HTTPRequest
+        var keepAlive: Bool
+        var framing: Framing
+        var expectsContinue: Bool
+    }
+
+    let limits: ServerLimits
+
+    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> Head {
+        var start = 0
+        while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
+        // Every line ends in CRLF (the scanner checked), so lines are split on LF and lose their CR.
+        guard let lineEnd = HTTPParser.index(of: 0x0A, in: head, from: start) else {
+            throw .malformedRequestLine("no line end")
+        }
+        var request = try parseRequestLine(UnsafeRawBufferPointer(rebasing: head[start..<lineEnd - 1]))
+
+        var hosts = 0
+        var contentLength: Int?
+        var transferCodings: [String] = []
+        var hasTransferEncoding = false
+        var close = false
+        var keepAliveToken = false
+        var expectsContinue = false
+        var fields: [HTTPField] = []
+        var position = lineEnd + 1
+        while let lf = HTTPParser.index(of: 0x0A, in: head, from: position), lf - 1 > position {
+            let line = UnsafeRawBufferPointer(rebasing: head[position..<lf - 1])
+            position = lf + 1
+            let (field, nameBytes) = try HTTPHeadParser.parseField(line)
+            switch HTTPHeadParser.known(nameBytes) {
+            case .host:
+                hosts += 1
+                guard hosts == 1 else { throw .duplicateHost }
+                guard field.value.utf8.allSatisfy(HTTPHeadParser.isHostByte) else { throw .invalidHost(field.value) }
+            case .contentLength:
+                for item in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let length = try HTTPHeadParser.parseContentLength(item, limit: limits.maxBodyBytes)
+                    if let previous = contentLength, previous != length { throw .differingContentLengths }
+                    contentLength = length
+                }
+            case .transferEncoding:
+                hasTransferEncoding = true
+                for item in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let coding = item.trimmingWhitespace().lowercased()
+                    guard !coding.isEmpty else { throw .chunkedNotFinal(field.value) }
+                    transferCodings.append(coding)
+                }
+            case .connection:
+                for token in field.value.split(separator: ",") {
+                    let option = token.trimmingWhitespace()
+                    if option.equalsIgnoringASCIICase("close") { close = true }
+                    if option.equalsIgnoringASCIICase("keep-alive") { keepAliveToken = true }
+                }
+            case .expect:
+                guard field.value.equalsIgnoringASCIICase("100-continue") else {
+                    throw .unsupportedExpectation(field.value)
+                }
+                expectsContinue = true
+            case .other:
+                break
+            }
+            fields.append(field)
+        }
+        request.headers = HTTPHeaders(fields)
+
+        let isHTTP11 = request.version.minor >= 1
+        if isHTTP11 && hosts == 0 { throw .missingHost }
+
+        // RFC 9112 §6.3: Transfer-Encoding and Content-Length together may be smuggling; refuse.
+        var framing = Framing.none
+        if hasTransferEncoding {
+            guard isHTTP11 else { throw .transferEncodingInHTTP10 }
+            guard contentLength == nil else { throw .contentLengthWithTransferEncoding }
+            let value = transferCodings.joined(separator: ", ")
+            guard transferCodings.last == "chunked" else {
+                if let unknown = transferCodings.first(where: { $0 != "chunked" }), !transferCodings.contains("chunked") {
+                    throw .unsupportedTransferCoding(unknown)
+                }
+                throw .chunkedNotFinal(value)
+            }
+            guard transferCodings.count == 1 else {
+                if let unknown = transferCodings.first(where: { $0 != "chunked" }) {
+                    throw .unsupportedTransferCoding(unknown)
+                }
+                throw .chunkedNotFinal(value)
+            }
+            framing = .chunked
+        } else if let contentLength, contentLength > 0 {
+            framing = .length(contentLength)
+        }
+        let keepAlive = isHTTP11 ? !close : (keepAliveToken && !close)
+        return Head(request: request, keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue)
+    }
+
+    /// method SP request-target SP HTTP-version (RFC 9112 §3).
+    func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPRequest {
+        var index = 0
+        while index < line.count && line[index] != 0x20 {
+            guard HTTPSyntax.isTokenByte(line[index]) else { throw .invalidMethodByte(line[index]) }
+            index += 1
+        }
+        guard index > 0 else { throw .malformedRequestLine("no method") }
+        guard index < line.count else { throw .malformedRequestLine("no request-target") }
+        let methodEnd = index
+        index += 1
+        let targetStart = index
+        var query: Int?
+        while index < line.count && line[index] != 0x20 {
+            let byte = line[index]
+            guard HTTPSyntax.isTargetByte(byte) else { throw .invalidTargetByte(byte) }
+            if byte == UInt8(ascii: "?") && query == nil { query = index }
+            index += 1
+        }
+        let targetEnd = index
+        guard targetEnd > targetStart else { throw .malformedRequestLine("empty request-target or two spaces") }
+        if targetEnd - targetStart > limits.maxRequestTargetBytes {
+            throw .targetTooLong(length: targetEnd - targetStart, limit: limits.maxRequestTargetBytes)
+        }
+        guard index < line.count else { throw .malformedRequestLine("no HTTP version") }
+        let version = try HTTPHeadParser.parseVersion(UnsafeRawBufferPointer(rebasing: line[(index + 1)...]))
+
+        let method = HTTPMethod(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<methodEnd]), as: UTF8.self))
+        let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), as: UTF8.self)
+        var request = HTTPRequest(method: method, target: "/", version: version)
+        request.target = target
+        switch line[targetStart] {
+        case UInt8(ascii: "/"):
+            // origin-form: split at the first "?" (a "#" cannot appear: it is not sent by clients).
+            if let query {
+                request.path = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<query]), as: UTF8.self)
+                request.query = String(
+                    decoding: UnsafeRawBufferPointer(rebasing: line[(query + 1)..<targetEnd]), as: UTF8.self)
+            } else {
+                request.path = target
+            }
+        case UInt8(ascii: "*"):
+            guard targetEnd - targetStart == 1, method == .OPTIONS else {
+                throw .invalidTarget("'*' is only for OPTIONS")
+            }
+            request.path = "*"
+        default:
+            // absolute-form (RFC 9112 §3.2.2), or authority-form, which is only for CONNECT.
+            let lower = target.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+                throw .invalidTarget("'\(target.prefix(64))' is not origin-form or absolute-form")
+            }
+            (request.path, request.query) = HTTPRequest.split(target: target)
+        }
+        return request
+    }
+
+    /// "HTTP/" DIGIT "." DIGIT; major 1 only (505 otherwise), minor above 1 served as 1.1.
+    static func parseVersion(_ text: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPVersion {
+        let shown = String(decoding: text.prefix(16), as: UTF8.self)
+        guard text.count == 8, text.starts(with: "HTTP/".utf8), text[6] == UInt8(ascii: "."),
+            let major = digit(text[5]), let minor = digit(text[7])
+        else { throw .malformedVersion(shown) }
+        guard major == 1 else { throw .unsupportedVersion(shown) }
+        return minor == 0 ? .http1_0 : .http1_1
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// field-line = field-name ":" OWS field-value OWS. Returns the field and the raw name bytes.
+    static func parseField(
+        _ line: UnsafeRawBufferPointer
+    ) throws(HTTPParserError) -> (HTTPField, UnsafeRawBufferPointer) {
+        guard let first = line.first else { throw .malformedRequestLine("empty field line") }
+        if first == 0x20 || first == 0x09 { throw .obsoleteLineFolding }
+        var index = 0
+        while index < line.count && line[index] != UInt8(ascii: ":") {
+            let byte = line[index]
+            if byte == 0x20 || byte == 0x09 {
+                let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<index]), as: UTF8.self)
+                throw .whitespaceBeforeColon(name)
+            }
+            guard HTTPSyntax.isTokenByte(byte) else { throw .invalidFieldNameByte(byte) }
+            index += 1
+        }
+        guard index < line.count else { throw .invalidFieldNameByte(line.last ?? 0) }
+        let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<index])
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        var valueStart = index + 1
+        var valueEnd = line.count
+        while valueStart < valueEnd && (line[valueStart] == 0x20 || line[valueStart] == 0x09) { valueStart += 1 }
+        while valueEnd > valueStart && (line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09) { valueEnd -= 1 }
+        for position in valueStart..<valueEnd where !HTTPSyntax.isFieldValueByte(line[position]) {
+            throw .invalidFieldValueByte(field: name, byte: line[position])
+        }
+        let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
+        return (HTTPField(name: name, value: value), nameBytes)
+    }
+
+    /// 1*DIGIT, at most the body limit (413 above it, even when it would overflow).
+    static func parseContentLength(_ item: Substring, limit: Int) throws(HTTPParserError) -> Int {
+        let digits = item.trimmingWhitespace()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw .invalidContentLength(String(item.prefix(32)))
+        }
+        let significant = digits.drop { $0 == "0" }
+        guard significant.utf8.count <= 18, let value = Int(significant.isEmpty ? "0" : significant) else {
+            throw .bodyTooLarge(size: Int.max, limit: limit)
+        }
+        if value > limit { throw .bodyTooLarge(size: value, limit: limit) }
+        return value
+    }
+
+    enum KnownField { case host, contentLength, transferEncoding, connection, expect, other }
+
+    static func known(_ name: UnsafeRawBufferPointer) -> KnownField {
+        func equals(_ literal: StaticString) -> Bool {
+            guard name.count == literal.utf8CodeUnitCount else { return false }
+            let text = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            for index in 0..<name.count where name[index] | 0x20 != text[index] { return false }
+            return true
+        }
+        switch name.count {
+        case 4: return equals("host") ? .host : .other
+        case 6: return equals("expect") ? .expect : .other
+        case 10: return equals("connection") ? .connection : .other
+        case 14: return equals("content-length") ? .contentLength : .other
+        case 17: return equals("transfer-encoding") ? .transferEncoding : .other
+        default: return .other
+        }
+    }
+
+    /// Bytes allowed in a Host value: reg-name, IP-literal and port characters (RFC 3986 §3.2.2).
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$&'()*+,;=:[]%".utf8.contains(byte)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing SP and HTAB (OWS).
+    func trimmingWhitespace() -> SubSequence {
+        var text = self[...]
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An incremental push parser for HTTP/1.1 requests (RFC 9112): bytes in, requests or a typed error out.
+///
+/// Feed it whatever the socket gave, in pieces of any size; it calls `emit` for every complete request,
+/// in order (pipelining), and for `Expect: 100-continue` once the head of such a request is in. After an
+/// error it stays failed: the connection answers the error's status and closes.
+public struct HTTPParser: Sendable {
+    /// What the parser hands to its caller.
+    public enum Event: Sendable {
+        /// A complete request, body included.
+        case request(HTTPRequest, keepAlive: Bool)
+        /// A head with `Expect: 100-continue` whose body has not arrived yet: send `100 Continue` now.
+        case continueExpected
+    }
+
+    enum State: Sendable {
+        case head
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case failed(HTTPParserError)
+    }
+
+    let limits: ServerLimits
+    var state = State.head
+    /// Bytes received and not yet consumed (a partial head, chunk line or body).
+    var buffer: [UInt8] = []
+    /// Head scanning progress, relative to the start of the head: where the next line starts.
+    var headScanned = 0
+    var headLines = 0
+    var requestLineLength = 0
+    /// The request whose body is being read.
+    var pending: (request: HTTPRequest, keepAlive: Bool)?
+    var trailerBytes = 0
+
+    /// Makes a parser enforcing `limits` (target, header section, field count and body sizes).
+    public init(limits: ServerLimits = ServerLimits()) { self.limits = limits }
+
+    /// Whether the parser holds part of a request (bytes of a head or a body that is not complete).
+    public var isMidRequest: Bool {
+        if case .head = state { return !buffer.isEmpty }
+        return true
+    }
+
+    /// Whether a head is complete and its body is being read.
+    public var isReadingBody: Bool {
+        switch state {
+        case .head, .failed: false
+        default: true
+        }
+    }
+
+    /// Parses `bytes`, calling `emit` for each event. Throws the first error; later calls rethrow it.
+    public mutating func parse(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) {
+        if case .failed(let error) = state { throw error }
+        do throws(HTTPParserError) {
+            if buffer.isEmpty {
+                // Fast path: parse straight from the caller's bytes and keep only a leftover tail.
+                let consumed = try consume(bytes, emit)
+                if consumed < bytes.count { buffer.append(contentsOf: bytes[consumed...]) }
+            } else {
+                buffer.append(contentsOf: bytes)
+                var storage = buffer
+                buffer = []
+                let outcome = storage.withUnsafeBytes { all in
+                    Result { () throws(HTTPParserError) in try consume(all, emit) }
+                }
+                storage.removeFirst(try outcome.get())
+                buffer = storage
+            }
+        } catch {
+            state = .failed(error)
+            buffer = []
+            throw error
+        }
+    }
+
+    /// Runs the state machine over `bytes`; returns how many bytes it consumed.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) -> Int {
+        var offset = 0
+        while true {
+            switch state {
+            case .head:
+                guard offset < bytes.count else { return offset }
+                guard let end = try scanHead(bytes, from: offset) else { return offset }
+                let head = try HTTPHeadParser(limits: limits).parse(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                offset = end
+                headScanned = 0
+                headLines = 0
+                requestLineLength = 0
+                pending = (head.request, head.keepAlive)
+                switch head.framing {
+                case .none:
+                    finish(emit)
+                case .length(let length):
+                    pending?.request.body.reserveCapacity(length)
+                    state = .fixedBody(remaining: length)
+                    if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
+                case .chunked:
+                    state = .chunkSize
+                    if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
+                }
+            case .fixedBody(let remaining):
+                let take = min(remaining, bytes.count - offset)
+                pending?.request.body.append(contentsOf: bytes[offset..<offset + take])
+                offset += take
+                if take == remaining { finish(emit) } else {
+                    state = .fixedBody(remaining: remaining - take)
+                    return offset
+                }
+            case .chunkSize:
+                guard let next = try parseChunkSize(bytes, from: offset) else { return offset }
+                offset = next
+            case .chunkData(let remaining):
+                let take = min(remaining, bytes.count - offset)
+                pending?.request.body.append(contentsOf: bytes[offset..<offset + take])
+                offset += take
+                guard take == remaining else {
+                    state = .chunkData(remaining: remaining - take)
+                    return offset
+                }
+                state = .chunkDataEnd
+            case .chunkDataEnd:
+                guard bytes.count - offset >= 2 else {
+                    if offset < bytes.count && bytes[offset] != 0x0D {
+                        throw .malformedChunk("chunk data is not followed by CRLF")
+                    }
+                    return offset
+                }
+                guard bytes[offset] == 0x0D && bytes[offset + 1] == 0x0A else {
+                    throw .malformedChunk("chunk data is not followed by CRLF")
+                }
+                offset += 2
+                state = .chunkSize
+            case .trailers:
+                let (next, done) = try parseTrailers(bytes, from: offset)
+                offset = next
+                guard done else { return offset }
+                finish(emit)
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+
+    private mutating func finish(_ emit: (Event) -> Void) {
+        state = .head
+        trailerBytes = 0
+        if let (request, keepAlive) = pending {
+            pending = nil
+            emit(.request(request, keepAlive: keepAlive))
+        }
+    }
+
+    /// Finds the end of the head starting at `start` (the index after its empty line), checking line endings
+    /// and the size limits as lines arrive. Returns nil while the head is incomplete.
+    mutating func scanHead(_ bytes: UnsafeRawBufferPointer, from start: Int) throws(HTTPParserError) -> Int? {
+        var position = start + headScanned
+        while position < bytes.count {
+            guard let lf = HTTPParser.index(of: 0x0A, in: bytes, from: position) else {
+                headScanned = bytes.count - start
+                try checkPartialLine(length: bytes.count - position, headSoFar: bytes.count - start)
+                return nil
+            }
+            guard lf > position, bytes[lf - 1] == 0x0D else { throw .bareLineFeed }
+            let length = lf - 1 - position
+            position = lf + 1
+            if headLines == 0 && requestLineLength == 0 {
+                if length == 0 && position - start <= 4 {
+                    // RFC 9112 §2.2: ignore at least one empty line before the request-line.
+                    continue
+                }
+                requestLineLength = position - start
+            } else if length == 0 {
+                return position
+            } else {
+                headLines += 1
+                if headLines > limits.maxHeaderCount {
+                    throw .tooManyFields(count: headLines, limit: limits.maxHeaderCount)
+                }
+                let section = position - start - requestLineLength
+                if section > limits.maxHeaderBytes {
+                    throw .headerSectionTooLarge(size: section, limit: limits.maxHeaderBytes)
+                }
+            }
+            headScanned = position - start
+        }
+        return nil
+    }
+
+    /// Refuses a line that is already over its limit before its end has arrived.
+    private func checkPartialLine(length: Int, headSoFar: Int) throws(HTTPParserError) {
+        if headLines == 0 && requestLineLength == 0 {
+            // Room for the method and the version around the longest target.
+            if length > limits.maxRequestTargetBytes + 64 {
+                throw .targetTooLong(length: length, limit: limits.maxRequestTargetBytes)
+            }
+        } else if headSoFar - requestLineLength > limits.maxHeaderBytes {
+            throw .headerSectionTooLarge(size: headSoFar - requestLineLength, limit: limits.maxHeaderBytes)
+        }
+    }
+
+    static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+}

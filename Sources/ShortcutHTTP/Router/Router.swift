@@ -1,0 +1,177 @@
+/// A route's handler: Swifter's `(HttpRequest) -> HttpResponse`, synchronous and sendable.
+public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
+
+/// What the router found for a method and a path.
+public enum RouteMatch: Sendable {
+    /// A handler, with the captures of its pattern.
+    case handler(HTTPHandler, HTTPRequest.Parameters)
+    /// The path matches routes, none for this method: answer 405 with these methods in `Allow`.
+    case methodNotAllowed(allowed: [HTTPMethod])
+    /// No route matches the path.
+    case notFound
+    /// The path has a malformed percent-escape or decodes to invalid UTF-8.
+    case badPath(String)
+}
+
+/// A routing table: patterns of `/`-separated segments, each a literal, `:name` (one segment, captured),
+/// `*` (one segment) or, last, `**` (the rest, zero or more segments). A pure data structure: it knows
+/// nothing of sockets, and it is a value, so a server freezes its routes by copying it.
+///
+/// Precedence is fixed and independent of registration order: at each segment a literal beats `:name`,
+/// which beats `*`, which beats `**`; the router backtracks when a preferred branch leads nowhere.
+public struct Router: Sendable {
+    struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        var param: (name: String, node: Int)?
+        var wildcard: Int?
+        var rest: Int?
+        var handlers: [HTTPMethod: HTTPHandler] = [:]
+        var anyMethod: HTTPHandler?
+
+        var isEmpty: Bool { handlers.isEmpty && anyMethod == nil }
+    }
+
+    var nodes: [Node] = [Node()]
+
+    /// An empty table.
+    public init() {}
+
+    /// Adds (or replaces) the handler for `method` (nil: any method) at `pattern`.
+    /// Misuse is caught here, at registration: a pattern must start with `/`, `**` must be last, and one
+    /// position may not have two differently named captures.
+    public mutating func add(_ method: HTTPMethod?, _ pattern: String, _ handler: @escaping HTTPHandler) {
+        precondition(pattern.hasPrefix("/"), "route pattern '\(pattern)' must start with '/'")
+        let segments = Router.segments(of: pattern)
+        var node = 0
+        for (index, segment) in segments.enumerated() {
+            if segment == "**" {
+                precondition(index == segments.count - 1, "'**' must be the last segment of '\(pattern)'")
+                node = child(of: node, \.rest)
+            } else if segment == "*" {
+                node = child(of: node, \.wildcard)
+            } else if segment.hasPrefix(":") {
+                let name = String(segment.dropFirst())
+                precondition(!name.isEmpty, "empty capture name in '\(pattern)'")
+                if let existing = nodes[node].param {
+                    precondition(existing.name == name, "'\(pattern)' names capture ':\(name)' where ':\(existing.name)' stands")
+                    node = existing.node
+                } else {
+                    nodes.append(Node())
+                    nodes[node].param = (name, nodes.count - 1)
+                    node = nodes.count - 1
+                }
+            } else {
+                let literal = PercentDecoding.decode(segment) ?? String(segment)
+                if let next = nodes[node].literals[literal] {
+                    node = next
+                } else {
+                    nodes.append(Node())
+                    nodes[node].literals[literal] = nodes.count - 1
+                    node = nodes.count - 1
+                }
+            }
+        }
+        if let method { nodes[node].handlers[method] = handler } else { nodes[node].anyMethod = handler }
+    }
+
+    /// Removes the handler for `method` (nil: the any-method handler) at `pattern`, if there is one.
+    public mutating func remove(_ method: HTTPMethod?, _ pattern: String) {
+        guard let node = find(pattern) else { return }
+        if let method { nodes[node].handlers[method] = nil } else { nodes[node].anyMethod = nil }
+    }
+
+    /// The handler registered for exactly `method` (nil: any method) at `pattern`.
+    public func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
+        guard let node = find(pattern) else { return nil }
+        return method.map { nodes[node].handlers[$0] } ?? nodes[node].anyMethod
+    }
+
+    /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
+    public func match(_ method: HTTPMethod, path: String) -> RouteMatch {
+        var decoded: [String] = []
+        for raw in Router.segments(of: path) {
+            guard let segment = PercentDecoding.decode(raw) else {
+                return .badPath("malformed percent-encoding in path segment '\(raw.prefix(64))'")
+            }
+            decoded.append(segment)
+        }
+        var captures = HTTPRequest.Parameters()
+        let accepts: (Node) -> HTTPHandler? = { node in
+            node.handlers[method] ?? node.anyMethod ?? (method == .HEAD ? node.handlers[.GET] : nil)
+        }
+        if let found = search(0, decoded[...], &captures, accepts) {
+            return .handler(found, captures)
+        }
+        var ignored = HTTPRequest.Parameters()
+        var allowed: Set<HTTPMethod> = []
+        guard search(0, decoded[...], &ignored, { node in
+            guard !node.isEmpty else { return nil }
+            allowed = Set(node.handlers.keys)
+            return node.handlers.values.first
+        }) != nil else { return .notFound }
+        if allowed.contains(.GET) { allowed.insert(.HEAD) }
+        return .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    /// Depth-first search in precedence order; fills `captures` along the path that succeeds.
+    private func search(
+        _ index: Int, _ segments: ArraySlice<String>, _ captures: inout HTTPRequest.Parameters,
+        _ accepts: (Node) -> HTTPHandler?
+    ) -> HTTPHandler? {
+        let node = nodes[index]
+        guard let segment = segments.first else {
+            if let handler = accepts(node) { return handler }
+            // `**` also matches nothing.
+            if let rest = node.rest, let handler = accepts(nodes[rest]) {
+                captures.append("**", "")
+                return handler
+            }
+            return nil
+        }
+        let tail = segments.dropFirst()
+        if let next = node.literals[segment], let found = search(next, tail, &captures, accepts) { return found }
+        if let (name, next) = node.param {
+            let mark = captures.storage.count
+            captures.append(name, segment)
+            if let found = search(next, tail, &captures, accepts) { return found }
+            captures.storage.removeSubrange(mark...)
+        }
+        if let next = node.wildcard, let found = search(next, tail, &captures, accepts) { return found }
+        if let rest = node.rest, let handler = accepts(nodes[rest]) {
+            captures.append("**", segments.joined(separator: "/"))
+            return handler
+        }
+        return nil
+    }
+
+    private func find(_ pattern: String) -> Int? {
+        var node = 0
+        for segment in Router.segments(of: pattern) {
+            let next: Int?
+            switch segment {
+            case "**": next = nodes[node].rest
+            case "*": next = nodes[node].wildcard
+            case _ where segment.hasPrefix(":"): next = nodes[node].param?.node
+            default: next = nodes[node].literals[PercentDecoding.decode(segment) ?? String(segment)]
+            }
+            guard let next else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    private mutating func child(of node: Int, _ slot: WritableKeyPath<Node, Int?>) -> Int {
+        if let existing = nodes[node][keyPath: slot] { return existing }
+        nodes.append(Node())
+        nodes[node][keyPath: slot] = nodes.count - 1
+        return nodes.count - 1
+    }
+
+    /// `/a/b` -> ["a", "b"]; `/` -> []; `/a/` -> ["a", ""] (a trailing slash is a distinct, empty segment).
+    static func segments(of path: String) -> [Substring] {
+        guard path != "/" else { return [] }
+        var trimmed = Substring(path)
+        if trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+    }
+}

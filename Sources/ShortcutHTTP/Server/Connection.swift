@@ -1,0 +1,281 @@
+/// One client connection: bytes in through the parser, requests through the responder, responses out
+/// through the writer. Confined to its event loop's queue (`loop.queue`), like everything the loop owns:
+/// `@unchecked Sendable` only so that delayed answers can be scheduled back onto that same queue.
+final class Connection: @unchecked Sendable {
+    /// What the connection is waiting for; each phase but `delayed` has a deadline from `ServerLimits`.
+    enum Phase: Equatable {
+        /// The head of a request (from its first byte, or from accept): `headerReadTimeout`.
+        case head
+        /// The rest of a body: `bodyReadTimeout`.
+        case body
+        /// A keep-alive connection between requests: `idleTimeout`.
+        case idle
+        /// The peer to take our bytes: `writeTimeout`.
+        case writing
+        /// A handler's delayed answer (`HTTPResponse.delay`): no deadline.
+        case delayed
+        /// Our last answer is sent and our side shut; the peer's leftover input is read and dropped so
+        /// that closing does not reset the connection under that answer.
+        case lingering
+    }
+
+    /// A request (or a parse failure) held back behind a delayed answer, to keep pipelined answers in order.
+    enum Held {
+        case request(HTTPRequest, keepAlive: Bool)
+        case failure(HTTPParserError)
+    }
+
+    let socket: Socket
+    let remote: String
+    unowned let loop: EventLoop
+    private var parser: HTTPParser
+    /// Bytes not yet written, from `outOffset`. Usually the loop's shared buffer, lent for one pass.
+    private var out: [UInt8] = []
+    private var outOffset = 0
+    private var closeAfterWrite = false
+    private var interest = PollInterest.read
+    private var held: [Held] = []
+    private var isDelayed = false
+    private(set) var phase = Phase.head
+    /// Monotonic nanoseconds after which `phase` has timed out; 0 for none.
+    private(set) var deadline: UInt64
+    private(set) var isClosed = false
+
+    init(socket: Socket, remote: String, loop: EventLoop) {
+        self.socket = socket
+        self.remote = remote
+        self.loop = loop
+        parser = HTTPParser(limits: loop.limits)
+        deadline = loop.now &+ loop.limits.headerReadTimeout.nanoseconds
+    }
+
+    /// Whether the connection may be closed at once by a graceful stop: nothing in flight.
+    var isIdle: Bool { !isDelayed && held.isEmpty && outOffset >= out.count && !parser.isMidRequest }
+
+    // MARK: Events
+
+    func readable() {
+        if phase == .lingering {
+            switch socket.read(into: loop.readBuffer) {
+            case .bytes: return
+            case .wouldBlock: return
+            case .closed: close()
+            }
+            return
+        }
+        switch socket.read(into: loop.readBuffer) {
+        case .bytes(let count):
+            borrowOutput()
+            do {
+                try parser.parse(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])) { event in
+                    self.handle(event)
+                }
+            } catch {
+                hold(.failure(error))
+            }
+            flush()
+        case .wouldBlock:
+            return
+        case .closed:
+            // The peer is done sending. Answers already due still go out; then we close.
+            if outOffset < out.count {
+                closeAfterWrite = true
+                flush()
+            } else {
+                close()
+            }
+        }
+    }
+
+    func writable() { flush() }
+
+    /// Called by the loop's timer.
+    func checkDeadline(now: UInt64) {
+        guard deadline != 0, now >= deadline, !isClosed else { return }
+        switch phase {
+        case .head where parser.isMidRequest:
+            failTimedOut("request header section not complete within \(loop.limits.headerReadTimeout.secondsText)")
+        case .body:
+            failTimedOut("request body not complete within \(loop.limits.bodyReadTimeout.secondsText)")
+        default:
+            close()
+        }
+    }
+
+    /// Graceful stop: close now if nothing is in flight; otherwise the next answer says `Connection: close`.
+    func stopGracefully() {
+        if isIdle && phase != .lingering { close() }
+    }
+
+    // MARK: Requests
+
+    private func handle(_ event: HTTPParser.Event) {
+        switch event {
+        case .continueExpected:
+            if !isDelayed && held.isEmpty && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
+        case .request(let request, let keepAlive):
+            hold(.request(request, keepAlive: keepAlive))
+        }
+    }
+
+    /// Answers `item` now, or keeps it behind a delayed answer.
+    private func hold(_ item: Held) {
+        guard !closeAfterWrite else { return }
+        guard !isDelayed && held.isEmpty else {
+            held.append(item)
+            return
+        }
+        answer(item)
+    }
+
+    private func answer(_ item: Held) {
+        switch item {
+        case .failure(let error):
+            write(HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
+                  version: .http1_1, started: loop.now)
+        case .request(let request, let keepAlive):
+            let started = loop.log.enabled ? monotonicNanoseconds() : 0
+            let response = loop.responder.respond(to: request)
+            if response.delay > .zero {
+                isDelayed = true
+                loop.after(response.delay) { [self] in
+                    guard !isClosed else { return }
+                    isDelayed = false
+                    borrowOutput()
+                    write(response, request: request, keepAlive: keepAlive, started: started)
+                    while !held.isEmpty && !isDelayed && !closeAfterWrite { answer(held.removeFirst()) }
+                    flush()
+                }
+                return
+            }
+            write(response, request: request, keepAlive: keepAlive, started: started)
+        }
+    }
+
+    private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+        let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
+        write(response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
+              keepAlive: keepAlive && !wantsClose && !loop.isStopping, version: request.version, started: started)
+    }
+
+    private func write(
+        _ response: HTTPResponse, method: String, path: String, isHead: Bool, keepAlive: Bool, version: HTTPVersion,
+        started: UInt64
+    ) {
+        var sent = response
+        do {
+            try ResponseWriter.append(response, to: &out, isHead: isHead, keepAlive: keepAlive,
+                                      echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+        } catch {
+            sent = .error(.internalServerError, "the handler's header field '\(error.name.prefix(64))' contains CR, LF or NUL")
+            try? ResponseWriter.append(sent, to: &out, isHead: isHead, keepAlive: keepAlive,
+                                       echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+        }
+        if !keepAlive { closeAfterWrite = true }
+        if loop.log.enabled {
+            let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
+            loop.log.record(remote: remote, method: HTTPMethod(method), path: path, status: sent.status.code,
+                            bytes: isHead ? 0 : sent.body.count, nanoseconds: elapsed)
+        }
+    }
+
+    private func failTimedOut(_ reason: String) {
+        borrowOutput()
+        held.removeAll()
+        write(.error(.requestTimeout, reason), method: "-", path: "-", isHead: false, keepAlive: false,
+              version: .http1_1, started: 0)
+        flush()
+    }
+
+    // MARK: Output
+
+    /// Takes the loop's shared output buffer when this connection has nothing pending, so that a connection
+    /// keeps no buffer of its own between requests.
+    private func borrowOutput() {
+        if out.isEmpty { out = loop.takeOutputBuffer() }
+    }
+
+    private func flush() {
+        guard !isClosed else { return }
+        if outOffset < out.count {
+            let result = out.withUnsafeBytes { socket.write(UnsafeRawBufferPointer(rebasing: $0[outOffset...])) }
+            switch result {
+            case .bytes(let count): outOffset += count
+            case .wouldBlock: break
+            case .closed:
+                close()
+                return
+            }
+        }
+        if outOffset < out.count {
+            if phase != .writing {
+                phase = .writing
+                deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds
+            }
+            setInterest(.write)
+            return
+        }
+        outOffset = 0
+        loop.returnOutputBuffer(&out)
+        if closeAfterWrite {
+            linger()
+            return
+        }
+        if isDelayed {
+            phase = .delayed
+            deadline = 0
+            setInterest(.none)
+            return
+        }
+        setInterest(.read)
+        if parser.isReadingBody {
+            if phase != .body { (phase, deadline) = (.body, loop.now &+ loop.limits.bodyReadTimeout.nanoseconds) }
+        } else if parser.isMidRequest {
+            if phase != .head { (phase, deadline) = (.head, loop.now &+ loop.limits.headerReadTimeout.nanoseconds) }
+        } else {
+            (phase, deadline) = (.idle, loop.now &+ loop.limits.idleTimeout.nanoseconds)
+            if loop.isStopping { close() }
+        }
+    }
+
+    private func linger() {
+        socket.shutdownWrite()
+        phase = .lingering
+        deadline = loop.now &+ min(loop.limits.headerReadTimeout, .seconds(2)).nanoseconds
+        setInterest(.read)
+    }
+
+    private func setInterest(_ wanted: PollInterest) {
+        guard wanted != interest, !isClosed else { return }
+        do {
+            try loop.poller.modify(socket.fd, wanted)
+            interest = wanted
+        } catch {
+            close()
+        }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        held.removeAll()
+        out = []
+        loop.remove(self)
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        let (product, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : product &+ UInt64(attoseconds / 1_000_000_000)
+    }
+
+    /// `10 s`, `0.25 s`.
+    var secondsText: String {
+        let (seconds, attoseconds) = components
+        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One serial queue, one poller and ONE Dispatch read source watching that poller's descriptor: when any of
+/// the loop's sockets is ready, the source fires and the loop drains every ready event in a batch.
+/// (`../shared/DISPATCH-NOTES.md`: a source per connection costs ~5 extra system calls per request.)
+///
+/// The listening socket is in every loop's poller, so each loop accepts its own connections and no
+/// connection is handed between threads. Everything below is confined to `queue`.
+final class EventLoop: @unchecked Sendable {
+    let queue: DispatchQueue
+    let poller: EventPoller
+    let responder: Responder
+    let limits: ServerLimits
+    private let counter: ConnectionCounter
+    private let listener: Socket
+    private var source: DispatchSourceRead?
+    private var timer: DispatchSourceTimer?
+    /// Connections by file descriptor.
+    private var connections: [Connection?] = []
+    private var liveConnections = 0
+    private var events: [PollEvent] = []
+    private var listening = false
+    private var spareOutput: [UInt8] = []
+    private var onStopped: (@Sendable () -> Void)?
+    /// A shared buffer every connection of this loop reads into (requests are parsed straight from it).
+    let readBuffer: UnsafeMutableRawBufferPointer
+    var log: AccessLog
+    var date = HTTPDate()
+    /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).
+    private(set) var now: UInt64 = monotonicNanoseconds()
+    private(set) var isStopping = false
+
+    init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
+         logRequests: Bool) throws(SystemError) {
+        queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
+        poller = try EventPoller()
+        self.listener = listener
+        self.responder = responder
+        self.limits = limits
+        self.counter = counter
+        log = AccessLog(enabled: logRequests)
+        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Starts watching the listener and the poller.
+    func start() throws(SystemError) {
+        try poller.add(listener.fd, .read)
+        listening = true
+        let source = DispatchSource.makeReadSource(fileDescriptor: poller.descriptor, queue: queue)
+        source.setEventHandler { [unowned self] in drain() }
+        // The poller's descriptor may be closed only once Dispatch has stopped watching it.
+        source.setCancelHandler { [poller] in poller.close() }
+        source.activate()
+        self.source = source
+        let tick = EventLoop.tick(for: limits)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .nanoseconds(tick), repeating: .nanoseconds(tick), leeway: .nanoseconds(tick / 4))
+        timer.setEventHandler { [unowned self] in checkDeadlines() }
+        timer.activate()
+        self.timer = timer
+    }
+
+    /// Deadlines are checked at a quarter of the shortest timeout, between 5 ms and 1 s.
+    static func tick(for limits: ServerLimits) -> Int {
+        let shortest = [limits.headerReadTimeout, limits.idleTimeout, limits.bodyReadTimeout, limits.writeTimeout]
+            .map(\.nanoseconds).min() ?? 1_000_000_000
+        return Int(min(max(shortest / 4, 5_000_000), 1_000_000_000))
+    }
+
+    private func drain() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        now = monotonicNanoseconds()
+        for _ in 0..<8 {
+            let count = poller.poll(into: &events)
+            var accepted = false
+            for event in events.prefix(count) {
+                if event.fd == listener.fd {
+                    if listening { accepted = acceptConnections() || accepted }
+                    continue
+                }
+                guard let connection = connection(for: event.fd) else { continue }
+                if event.writable { connection.writable() }
+                if event.readable && !connection.isClosed { connection.readable() }
+            }
+            // New connections usually have their first request waiting already: poll once more for it.
+            guard count == 256 || accepted else { break }
+        }
+        log.flush()
+    }
+
+    /// Accepts what is pending (up to 64); returns whether any connection was accepted.
+    private func acceptConnections() -> Bool {
+        var accepted = false
+        for _ in 0..<64 {
+            let next: (Socket, SocketAddress)?
+            do { next = try listener.accept() } catch { return accepted }
+            guard let (socket, address) = next else { return accepted }
+            guard counter.tryAcquire() else {
+                refuse(socket)
+                continue
+            }
+            let connection = Connection(socket: socket, remote: address.description, loop: self)
+            do { try poller.add(socket.fd, .read) } catch {
+                counter.release()
+                socket.close()
+                continue
+            }
+            let index = Int(socket.fd)
+            if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
+            connections[index] = connection
+            liveConnections += 1
+            accepted = true
+        }
+        return accepted
+    }
+
+    /// Over the connection limit: a short 503 (best effort, the socket is fresh) and close.
+    private func refuse(_ socket: Socket) {
+        var bytes: [UInt8] = []
+        let reason = "server is at its limit of \(limits.maxConnections) connections; try again"
+        try? ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
+                                   echoKeepAlive: false, date: date.now())
+        _ = bytes.withUnsafeBytes { socket.write($0) }
+        socket.shutdownWrite()
+        socket.close()
+    }
+
+    private func connection(for fd: Int32) -> Connection? {
+        Int(fd) < connections.count ? connections[Int(fd)] : nil
+    }
+
+    /// Forgets a closed connection and closes its socket.
+    func remove(_ connection: Connection) {
+        poller.remove(connection.socket.fd)
+        connection.socket.close()
+        if connection.socket.fd >= 0 && Int(connection.socket.fd) < connections.count,
+           connections[Int(connection.socket.fd)] === connection {
+            connections[Int(connection.socket.fd)] = nil
+        }
+        liveConnections -= 1
+        counter.release()
+        if isStopping && liveConnections == 0 { finishStop() }
+    }
+
+    private func checkDeadlines() {
+        now = monotonicNanoseconds()
+        for case let connection? in connections { connection.checkDeadline(now: now) }
+        log.flush()
+    }
+
+    /// Runs `body` on this loop's queue after `delay`.
+    func after(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
+        let nanoseconds = Int(min(delay.nanoseconds, UInt64(Int.max)))
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            now = monotonicNanoseconds()
+            body()
+            log.flush()
+        }
+    }
+
+    // MARK: The shared output buffer
+
+    /// Lends the loop's output buffer to a connection for one pass.
+    func takeOutputBuffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        swap(&buffer, &spareOutput)
+        return buffer
+    }
+
+    /// Takes a fully written buffer back (emptied, capacity kept if it is not huge).
+    func returnOutputBuffer(_ buffer: inout [UInt8]) {
+        if buffer.capacity > spareOutput.capacity && buffer.capacity <= 1 << 20 {
+            buffer.removeAll(keepingCapacity: true)
+            swap(&buffer, &spareOutput)
+        }
+        buffer = []
+    }
+
+    // MARK: Stopping
+
+    /// Stops accepting, closes idle connections, lets in-flight answers finish (with `Connection: close`),
+    /// and after `limits.shutdownGracePeriod` closes what is left. `completion` runs once all are closed.
+    func stop(completion: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            guard !isStopping else { return }
+            isStopping = true
+            onStopped = completion
+            poller.remove(listener.fd)
+            listening = false
+            for case let connection? in connections { connection.stopGracefully() }
+            if liveConnections == 0 {
+                finishStop()
+                return
+            }
+            after(limits.shutdownGracePeriod) { [self] in
+                for case let connection? in connections { connection.close() }
+            }
+        }
+    }
+
+    private func finishStop() {
+        guard let completion = onStopped else { return }
+        onStopped = nil
+        timer?.cancel()
+        source?.cancel()
+        completion()
+    }
+}
+
+/// Monotonic time in nanoseconds.
+func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

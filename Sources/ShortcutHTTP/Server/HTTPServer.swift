@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+
+/// A Dispatch-driven HTTP/1.1 server with Swifter-style routes:
+///
+/// ```swift
+/// let server = HTTPServer()
+/// server["/s"] = { _ in .movedPermanently("data:text/html;base64,…") }
+/// server.GET["/p/:id"] = { request in .ok(.text(request.params["id"] ?? "")) }
+/// let address = try server.start(9081)   // 127.0.0.1 unless told otherwise
+/// ```
+///
+/// Routes may be changed until `start`; the running server uses the table as it was then.
+public final class HTTPServer: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var router = Router()
+    private var loops: [EventLoop] = []
+    private var listener: Socket?
+    private var boundAddress: SocketAddress?
+
+    /// Limits and timeouts; read at `start`.
+    public var limits: ServerLimits
+    /// Whether to write one access-log line per request to standard error; read at `start`.
+    public var logsRequests: Bool
+    /// How many event loops (serial queues) serve connections; read at `start`. Default: one per core.
+    public var loopCount: Int
+
+    /// Makes a server; nothing listens until `start`.
+    public init(limits: ServerLimits = ServerLimits(), logsRequests: Bool = false,
+                loopCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.limits = limits
+        self.logsRequests = logsRequests
+        self.loopCount = max(1, loopCount)
+    }
+
+    // MARK: Routes
+
+    /// The handler for any method at `pattern` (Swifter's `server["/path"] = { … }`).
+    public subscript(pattern: String) -> HTTPHandler? {
+        get { withLock { router.handler(nil, pattern) } }
+        set { setRoute(nil, pattern, newValue) }
+    }
+
+    /// The routes of one method: `server.GET["/p/:id"] = { … }`.
+    public struct MethodRoutes: Sendable {
+        let server: HTTPServer
+        let method: HTTPMethod
+
+        /// The handler for this method at `pattern`.
+        public subscript(pattern: String) -> HTTPHandler? {
+            get { server.withLock { server.router.handler(method, pattern) } }
+            nonmutating set { server.setRoute(method, pattern, newValue) }
+        }
+    }
+
+    /// The routes of `method`, for methods without a named property.
+    public func routes(_ method: HTTPMethod) -> MethodRoutes { MethodRoutes(server: self, method: method) }
+    public var GET: MethodRoutes { routes(.GET) }
+    public var HEAD: MethodRoutes { routes(.HEAD) }
+    public var POST: MethodRoutes { routes(.POST) }
+    public var PUT: MethodRoutes { routes(.PUT) }
+    public var DELETE: MethodRoutes { routes(.DELETE) }
+    public var PATCH: MethodRoutes { routes(.PATCH) }
+    public var OPTIONS: MethodRoutes { routes(.OPTIONS) }
+
+    private func setRoute(_ method: HTTPMethod?, _ pattern: String, _ handler: HTTPHandler?) {
+        withLock {
+            precondition(loops.isEmpty, "routes are frozen once the server has started (\(pattern))")
+            if let handler { router.add(method, pattern, handler) } else { router.remove(method, pattern) }
+        }
+    }
+
+    // MARK: Running
+
+    /// The address the server listens on, once started (with the real port when started on port 0).
+    public var address: SocketAddress? { withLock { boundAddress } }
+
+    /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
+    /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
+    @discardableResult
+    public func start(_ port: UInt16 = 0, host: String = "127.0.0.1") throws -> SocketAddress {
+        guard let address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
+        return try withLock { () throws -> SocketAddress in
+            guard loops.isEmpty else { throw HTTPServerError.alreadyStarted }
+            let socket = try Socket.listen(on: address, backlog: 1024)
+            do {
+                let bound = try socket.localAddress()
+                let responder = Responder(router: router)
+                let counter = ConnectionCounter(limit: limits.maxConnections)
+                var started: [EventLoop] = []
+                for index in 0..<loopCount {
+                    let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
+                                             counter: counter, logRequests: logsRequests)
+                    try loop.start()
+                    started.append(loop)
+                }
+                loops = started
+                listener = socket
+                boundAddress = bound
+                return bound
+            } catch {
+                socket.close()
+                throw error
+            }
+        }
+    }
+
+    /// Stops gracefully: no new connections, idle ones closed, in-flight answers finished (for at most
+    /// `limits.shutdownGracePeriod`). `completion` runs once every connection is closed and the port is free.
+    public func stop(completion: @escaping @Sendable () -> Void = {}) {
+        let (running, socket) = withLock { () -> ([EventLoop], Socket?) in
+            defer {
+                loops = []
+                listener = nil
+                boundAddress = nil
+            }
+            return (loops, listener)
+        }
+        guard let socket, !running.isEmpty else {
+            completion()
+            return
+        }
+        let group = DispatchGroup()
+        for loop in running {
+            group.enter()
+            loop.stop { group.leave() }
+        }
+        group.notify(queue: .global()) {
+            socket.close()
+            withExtendedLifetime(running) {}
+            completion()
+        }
+    }
+
+    /// Stops gracefully and waits until it is done.
+    public func stopAndWait() {
+        let done = DispatchSemaphore(value: 0)
+        stop { done.signal() }
+        done.wait()
+    }
+
+    private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+/// Misuse of `HTTPServer.start`.
+public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// The host is not a numeric IPv4 or IPv6 address (or `localhost`).
+    case invalidHost(String)
+    /// `start` was called on a running server.
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host): "'\(host)' is not an IPv4 or IPv6 address"
+        case .alreadyStarted: "the server is already running"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Turns a request into a response through the frozen routing table: the handler's answer, or 404,
+/// 405 with `Allow`, or 400 for an undecodable path, each with a one-line reason.
+struct Responder: Sendable {
+    let router: Router
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.path == "*" {
+            // RFC 9110 §9.3.7: OPTIONS * asks about the server itself.
+            return HTTPResponse(status: .noContent, headers: ["Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS"])
+        }
+        switch router.match(request.method, path: request.path) {
+        case .handler(let handler, let params):
+            var request = request
+            request.params = params
+            return handler(request)
+        case .methodNotAllowed(let allowed):
+            let list = allowed.map(\.rawValue).joined(separator: ", ")
+            return HTTPResponse.error(.methodNotAllowed, "method \(request.method) is not allowed on \(request.path); allowed: \(list)")
+                .with(header: "Allow", list)
+        case .notFound:
+            return .error(.notFound, "no route for \(request.method) \(request.path.prefix(200))")
+        case .badPath(let reason):
+            return .badRequest(reason)
+        }
+    }
+}

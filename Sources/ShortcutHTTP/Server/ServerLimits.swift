@@ -1,0 +1,29 @@
+/// Every limit and timeout of the server, each with a default. A request over a size limit is answered
+/// with its status (414, 431, 413) and a one-line reason; a connection over a timeout is closed (with 408
+/// when a request had begun).
+public struct ServerLimits: Sendable, Equatable {
+    /// Longest request-target, in bytes; longer gets 414. Default 8 KiB.
+    public var maxRequestTargetBytes = 8 * 1024
+    /// Largest header section (every field line with its CRLF, the request line and the final empty line
+    /// not counted), in bytes; larger gets 431. Default 32 KiB.
+    public var maxHeaderBytes = 32 * 1024
+    /// Most header fields in one request; more gets 431. Default 100.
+    public var maxHeaderCount = 100
+    /// Largest request body, in bytes, after de-chunking; larger gets 413 before it is read. Default 1 MiB.
+    public var maxBodyBytes = 1024 * 1024
+    /// Most connections open at once; a connection beyond it gets 503 and is closed. Default 1024.
+    public var maxConnections = 1024
+    /// Time allowed from a request's first byte to the end of its header section (slowloris). Default 10 s.
+    public var headerReadTimeout: Duration = .seconds(10)
+    /// Time a keep-alive connection may wait for its next request. Default 60 s.
+    public var idleTimeout: Duration = .seconds(60)
+    /// Time allowed to receive a request body once its header section is in. Default 30 s.
+    public var bodyReadTimeout: Duration = .seconds(30)
+    /// Time allowed to send one response to a peer that reads slowly. Default 30 s.
+    public var writeTimeout: Duration = .seconds(30)
+    /// How long a graceful stop waits for in-flight responses before closing what is left. Default 5 s.
+    public var shutdownGracePeriod: Duration = .seconds(5)
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,29 @@
+#if canImport(Darwin)
+import Darwin
+
+extension Socket {
+    static func makeStreamSocket(family: Int32) -> Int32 {
+        let fd = socket(family, SOCK_STREAM, 0)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+
+    static func acceptNonBlocking(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t) -> Int32 {
+        let client = accept(fd, address, &length)
+        if client >= 0 {
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        }
+        return client
+    }
+
+    static func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        send(fd, buffer, count, 0)
+    }
+
+    /// Darwin has no `MSG_NOSIGNAL`; the socket option does the same.
+    func disableSIGPIPE() {
+        try? setOption(SOL_SOCKET, SO_NOSIGPIPE, 1, "SO_NOSIGPIPE")
+    }
+}
+#endif

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An IPv4 or IPv6 address and port, parsed from text with `inet_pton` (no name resolution: the server
+/// binds numeric addresses; `localhost` is taken as 127.0.0.1).
+public struct SocketAddress: Sendable, CustomStringConvertible {
+    var storage = sockaddr_storage()
+
+    /// Parses `host` (`127.0.0.1`, `::1`, `[::1]`, `0.0.0.0`, `::`, `localhost`) with `port`.
+    /// Returns nil when `host` is not a numeric IPv4 or IPv6 address.
+    public init?(host: String, port: UInt16) {
+        var name = host
+        if name == "localhost" { name = "127.0.0.1" }
+        if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        var v4 = sockaddr_in()
+        var v6 = sockaddr_in6()
+        if inet_pton(AF_INET, name, &v4.sin_addr) == 1 {
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { raw in withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) } }
+        } else if inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 {
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { raw in withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) } }
+        } else {
+            return nil
+        }
+        #if canImport(Darwin)
+        storage.ss_len = UInt8(length)
+        #endif
+    }
+
+    init(storage: sockaddr_storage) { self.storage = storage }
+
+    /// `AF_INET` or `AF_INET6`.
+    public var family: Int32 { Int32(storage.ss_family) }
+
+    /// The size of the `sockaddr` this address is.
+    var length: socklen_t {
+        family == AF_INET6 ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
+    }
+
+    /// The port, in host byte order.
+    public var port: UInt16 {
+        withUnsafeBytes(of: storage) { raw in
+            family == AF_INET6
+                ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
+                : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
+        }
+    }
+
+    /// The numeric host: `127.0.0.1` or `::1` (no brackets).
+    public var host: String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET6 {
+                var address = raw.load(as: sockaddr_in6.self).sin6_addr
+                _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+            } else {
+                var address = raw.load(as: sockaddr_in.self).sin_addr
+                _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+            }
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `127.0.0.1:9081` or `[::1]:9081`.
+    public var description: String { family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Calls `body` with this address as a `sockaddr` pointer and its length.
+    func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        withUnsafeBytes(of: storage) { raw in
+            body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// Serialises responses into a connection's output buffer, so that header and body leave in one write.
+/// It owns the framing fields: `Content-Length`, `Date` and `Connection` are always its own, whatever
+/// the handler set.
+enum ResponseWriter {
+    /// Why a handler's response could not be sent.
+    struct InvalidHeader: Error {
+        let name: String
+    }
+
+    /// Appends `response` to `out`. `isHead`: send the length of the body but not the body.
+    /// `keepAlive`: whether the connection stays open after this response (else `Connection: close`).
+    /// `echoKeepAlive`: an HTTP/1.0 client asked for keep-alive and must be told it got it.
+    /// Throws, leaving `out` untouched, when a header field would split the response (CR, LF, NUL).
+    static func append(
+        _ response: HTTPResponse, to out: inout [UInt8], isHead: Bool, keepAlive: Bool, echoKeepAlive: Bool,
+        date: [UInt8]
+    ) throws(InvalidHeader) {
+        for field in response.headers.fields
+        where !HTTPHeaders.isValidName(field.name) || !HTTPHeaders.isValidValue(field.value) {
+            throw InvalidHeader(name: field.name)
+        }
+        let code = response.status.code
+        let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
+        appendStatusLine(response.status, to: &out)
+        for field in response.headers.fields where !isWritersOwn(field.name) {
+            out.append(contentsOf: field.name.utf8)
+            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: crlf)
+        }
+        out.append(contentsOf: dateName)
+        out.append(contentsOf: date)
+        out.append(contentsOf: crlf)
+        if !hasNoBody {
+            out.append(contentsOf: contentLengthName)
+            appendDecimal(response.body.count, to: &out)
+            out.append(contentsOf: crlf)
+        }
+        if !keepAlive {
+            out.append(contentsOf: connectionClose)
+        } else if echoKeepAlive {
+            out.append(contentsOf: connectionKeepAlive)
+        }
+        out.append(contentsOf: crlf)
+        if !isHead && !hasNoBody { out.append(contentsOf: response.body) }
+    }
+
+    /// `HTTP/1.1 100 Continue` with nothing else (RFC 9110 §10.1.1).
+    static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    static func isWritersOwn(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name.equalsIgnoringASCIICase("date")
+        case 10: name.equalsIgnoringASCIICase("connection")
+        case 14: name.equalsIgnoringASCIICase("content-length")
+        case 17: name.equalsIgnoringASCIICase("transfer-encoding")
+        default: false
+        }
+    }
+
+    static func appendStatusLine(_ status: HTTPStatus, to out: inout [UInt8]) {
+        if status.reasonPhrase == HTTPStatus.standardReasons[status.code], let line = statusLines[status.code] {
+            out.append(contentsOf: line)
+            return
+        }
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(status.code, to: &out)
+        out.append(UInt8(ascii: " "))
+        // The reason phrase is text from the handler: keep only what RFC 9112 §4 allows.
+        out.append(contentsOf: status.reasonPhrase.utf8.filter { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
+        out.append(contentsOf: crlf)
+    }
+
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    static let crlf: [UInt8] = [0x0D, 0x0A]
+    static let dateName: [UInt8] = Array("Date: ".utf8)
+    static let contentLengthName: [UInt8] = Array("Content-Length: ".utf8)
+    static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
+    static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)
+    static let statusLines: [Int: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: HTTPStatus.standardReasons.map { ($0.key, Array("HTTP/1.1 \($0.key) \($0.value)\r\n".utf8)) })
+}

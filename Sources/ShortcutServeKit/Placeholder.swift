@@ -1,0 +1,2 @@
+import ShortcutHTTP
+public enum ServeKitPlaceholder {}

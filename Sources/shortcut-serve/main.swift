@@ -1,0 +1,2 @@
+import ShortcutServeKit
+print("todo")

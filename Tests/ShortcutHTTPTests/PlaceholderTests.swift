@@ -1,0 +1,3 @@
+import Testing
+@testable import ShortcutHTTP
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ShortcutPages
+@Test func placeholder() { #expect(Bool(true)) }

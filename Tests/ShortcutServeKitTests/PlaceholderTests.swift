@@ -1,0 +1,3 @@
+import Testing
+@testable import ShortcutServeKit
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ShortcutStore
+@Test func placeholder() { #expect(Bool(true)) }
