@@ -1,2 +1,3 @@
 import ShortcutServeKit
-print("todo")
+
+CommandRunner.main(Array(CommandLine.arguments.dropFirst()))

@@ -104,7 +104,7 @@ final class Connection: @unchecked Sendable {
 
     /// Graceful stop: close now if nothing is in flight; otherwise the next answer says `Connection: close`.
     func stopGracefully() {
-        if isIdle && phase != .lingering { close() }
+        if isIdle || phase == .lingering { close() }
     }
 
     // MARK: Requests

@@ -1,0 +1,49 @@
+import Foundation
+
+/// What the command line asks for.
+public enum Command: Sendable {
+    case serve(ServeOptions)
+    case help(String)
+    case version
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(Help.serve) }
+        if arguments.contains("--version") { return .version }
+        var rest = arguments
+        if rest.first == "serve" { rest.removeFirst() }
+        return .serve(try ServeOptions.parse(rest))
+    }
+}
+
+/// Runs a command as the `shortcut-serve` program does: output, exit codes, signals.
+public enum CommandRunner {
+    /// Exit code for usage errors (sysexits EX_USAGE).
+    public static let usageExitCode: Int32 = 64
+
+    /// Parses and runs; never returns for `serve` (it exits on SIGINT/SIGTERM).
+    public static func main(_ arguments: [String]) -> Never {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            standardError("Error: \(error.message)\n\(error.usage)\n")
+            exit(usageExitCode)
+        }
+        switch command {
+        case .help(let text):
+            print(text)
+            exit(0)
+        case .version:
+            print("shortcut-serve \(Help.version)")
+            exit(0)
+        case .serve(let options):
+            ServeCommand(options: options).run()
+        }
+    }
+}
+
+/// Writes `text` to standard error, unbuffered.
+func standardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}

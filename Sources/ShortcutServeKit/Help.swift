@@ -1,0 +1,49 @@
+/// The texts of `--help` and `--version`.
+enum Help {
+    static let version = "0.1.0"
+
+    static let serve = """
+        shortcut-serve \(version): put in-app features on the iPhone home screen and test deep links.
+
+        Serves shortcut pages over HTTP/1.1 on 127.0.0.1 (loopback unless --host says otherwise).
+        GET /s/<id> answers 301 to the shortcut's page; GET /s serves the built-in demo shortcut.
+
+        Usage: shortcut-serve [options]
+               shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
+               shortcut-serve list | show ID | rm ID
+               shortcut-serve mock add|list|show|rm …
+
+        Options:
+          --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 exposes it)
+          --port N                port (default 9081; 0 picks a free port, printed on start)
+          --store DIR             store folder (default: $XDG_DATA_HOME/shortcut-serve, ~/.local/share/shortcut-serve,
+                                  or ~/Library/Application Support/shortcut-serve on macOS)
+          --mode page|data        how /s answers (default page, see below)
+          --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
+                                  \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
+          --allow-host NAME       also accept this Host name on the /api/ routes (e.g. a tunnel); repeatable
+          --quiet, -q             no access log on standard error
+          --help, -h              this text
+          --version               the version
+
+        Limits (each has a default):
+          --max-connections N     open connections at once (default 1024; more get 503)
+          --max-body-bytes N      request body size (default 1048576; more gets 413)
+          --max-header-bytes N    request header section size (default 32768; more gets 431)
+          --header-timeout S      seconds to receive a request head (default 10)
+          --idle-timeout S        seconds a keep-alive connection may stay idle (default 60)
+          --body-timeout S        seconds to receive a request body (default 30)
+          --write-timeout S       seconds to send a response (default 30)
+
+        Delivery modes:
+          page  301 to /p/<id>, the page stored on this server. Works on current iOS. The default.
+          data  301 to data:text/html;base64,<page>, the classic in-app method. Since iOS 16.4, WebKit
+                (Safari) refuses to follow a redirect to a data: URL, and so do Chromium and Firefox.
+                Use it only for older iOS or for code that relies on it.
+
+        Examples:
+          shortcut-serve --port 9081
+          curl -si localhost:9081/s
+          shortcut-serve add --title "Scan" --open myapp://page/scan --icon scan.png
+        """
+}

@@ -1,2 +1,0 @@
-import ShortcutHTTP
-public enum ServeKitPlaceholder {}

@@ -1,0 +1,47 @@
+import Dispatch
+import Foundation
+import ShortcutHTTP
+
+/// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
+/// SIGINT or SIGTERM, then stops gracefully and exits 0.
+struct ServeCommand {
+    let options: ServeOptions
+
+    func run() -> Never {
+        let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
+        let app: ShortcutApp
+        do {
+            app = try ShortcutApp(options: options)
+        } catch {
+            standardError("error: \(error)\n")
+            exit(1)
+        }
+        app.install(on: server)
+        let address: SocketAddress
+        do {
+            address = try server.start(options.port, host: options.host)
+        } catch {
+            standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
+            exit(1)
+        }
+        for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
+        let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
+        // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
+        FileHandle.standardOutput.write(Data("listening on http://\(host):\(address.port)\n".utf8))
+
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler {
+                server.stop {
+                    app.close()
+                    exit(0)
+                }
+            }
+            source.activate()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}

@@ -1,0 +1,66 @@
+import ShortcutHTTP
+
+/// How the server delivers a shortcut from `/s/<id>`.
+public enum DeliveryMode: String, Sendable, CaseIterable {
+    /// 301 to the stored page `/p/<id>` on the same server: works on current iOS (the default).
+    case page
+    /// 301 to `data:text/html;base64,…`: the classic in-app method; refused by WebKit since iOS 16.4.
+    case data
+}
+
+/// The options of `shortcut-serve [serve]`.
+public struct ServeOptions: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 9081
+    /// The store folder; nil: the per-user default.
+    public var storePath: String?
+    public var quiet = false
+    public var mode = DeliveryMode.page
+    public var templatePath: String?
+    /// Extra names accepted in `Host` by the `/api/` routes (besides loopback names and `--host`).
+    public var allowedHosts: [String] = []
+    public var limits = ServerLimits()
+
+    public init() {}
+
+    static let usage = """
+        Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
+                              [--allow-host NAME]... [--quiet] [limits…]
+               shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
+               shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
+        """
+
+    /// Parses the serve command's arguments.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
+        var reader = ArgumentReader(arguments, usage: usage)
+        var options = ServeOptions()
+        if let host = try reader.value("--host") {
+            guard SocketAddress(host: host, port: 0) != nil else {
+                throw UsageError("--host takes an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1), not '\(host)'", usage: usage)
+            }
+            options.host = host
+        }
+        if let port = try reader.integer("--port", in: 0...65535) { options.port = UInt16(port) }
+        options.storePath = try reader.value("--store")
+        if let mode = try reader.value("--mode") {
+            guard let parsed = DeliveryMode(rawValue: mode) else {
+                throw UsageError("--mode is page or data, not '\(mode)'", usage: usage)
+            }
+            options.mode = parsed
+        }
+        options.templatePath = try reader.value("--template")
+        options.allowedHosts = try reader.values("--allow-host")
+        options.quiet = reader.flag("--quiet", "-q")
+        var limits = ServerLimits()
+        if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }
+        if let value = try reader.integer("--max-body-bytes", in: 0...(1 << 30)) { limits.maxBodyBytes = value }
+        if let value = try reader.integer("--max-header-bytes", in: 256...(1 << 20)) { limits.maxHeaderBytes = value }
+        if let value = try reader.seconds("--header-timeout") { limits.headerReadTimeout = value }
+        if let value = try reader.seconds("--idle-timeout") { limits.idleTimeout = value }
+        if let value = try reader.seconds("--body-timeout") { limits.bodyReadTimeout = value }
+        if let value = try reader.seconds("--write-timeout") { limits.writeTimeout = value }
+        options.limits = limits
+        try reader.finish()
+        return options
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ShortcutHTTP
-@Test func placeholder() { #expect(Bool(true)) }

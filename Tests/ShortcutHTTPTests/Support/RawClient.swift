@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking raw-bytes TCP client for live tests: it sends exactly the bytes given and reads exactly
+/// what comes back (Linux URLSession cannot be trusted with `Location: data:` redirects). Every read has a
+/// timeout, so a server that fails to answer fails the test instead of hanging it.
+final class RawClient {
+    let fd: Int32
+    private var pending: [UInt8] = []
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Connects to `host:port` (IPv4 or IPv6), with an optional small receive buffer.
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5, receiveBuffer: Int32? = nil) throws {
+        let isV6 = host.contains(":")
+        fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var seconds = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let result: Int32
+        if isV6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "connect \(host):\(port): \(message)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends every byte of `text`.
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends every byte.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            offset += count
+        }
+    }
+
+    /// Stops sending (the server sees EOF).
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Reads one chunk; nil on EOF or reset; throws on timeout.
+    func readChunk() throws -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 { return Array(buffer[0..<count]) }
+        if count == 0 { return nil }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "read timed out") }
+        return nil
+    }
+
+    /// Reads one complete response (head and a Content-Length body).
+    func readResponse() throws -> RawResponse {
+        while true {
+            if let response = RawResponse.parse(&pending) { return response }
+            guard let chunk = try readChunk() else {
+                throw Failure(description: "connection closed before a complete response; got \(String(decoding: pending, as: UTF8.self).prefix(300))")
+            }
+            pending += chunk
+        }
+    }
+
+    /// Reads until the server closes; returns everything received (after any buffered bytes).
+    func readToEnd() throws -> [UInt8] {
+        var all = pending
+        pending = []
+        while let chunk = try readChunk() { all += chunk }
+        return all
+    }
+
+    /// Whether the server has closed the connection (EOF or reset), waiting up to the read timeout.
+    func isClosedByServer() -> Bool {
+        guard pending.isEmpty else { return false }
+        do { return try readChunk() == nil } catch { return false }
+    }
+}
+
+/// A response as raw bytes, split into its parts.
+struct RawResponse {
+    var statusLine: String
+    var headers: [(String, String)]
+    var body: [UInt8]
+    /// The head exactly as received.
+    var head: String
+
+    var status: Int { Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+    var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+
+    /// The head with the Date line removed, for comparison with golden bytes.
+    var headWithoutDate: String {
+        head.components(separatedBy: "\r\n").filter { !$0.hasPrefix("Date: ") }.joined(separator: "\r\n")
+    }
+
+    /// Takes one response off the front of `buffer`, or nil if it is not complete.
+    static func parse(_ buffer: inout [UInt8]) -> RawResponse? {
+        let marker: [UInt8] = [13, 10, 13, 10]
+        guard buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { Array(buffer[$0..<$0 + 4]) == marker }) else {
+            return nil
+        }
+        let head = String(decoding: buffer[0..<end + 4], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let statusLine = lines.removeFirst()
+        let headers = lines.map { line -> (String, String) in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        }
+        let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) } ?? 0
+        let isHeadReply = (100..<200).contains(status) || status == 204 || status == 304
+        let bodyLength = isHeadReply ? 0 : length
+        guard buffer.count >= end + 4 + bodyLength else { return nil }
+        let body = Array(buffer[(end + 4)..<(end + 4 + bodyLength)])
+        buffer.removeFirst(end + 4 + bodyLength)
+        return RawResponse(statusLine: statusLine, headers: headers, body: body, head: head)
+    }
+}

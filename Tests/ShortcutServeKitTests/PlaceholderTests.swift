@@ -1,3 +1,0 @@
-import Testing
-@testable import ShortcutServeKit
-@Test func placeholder() { #expect(Bool(true)) }
