@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
+#   1. installs what the tests need (apt-get, when run as root and something is missing)
+#   2. builds everything with -warnings-as-errors
+#   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI)
+#   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
+#      release binary (skipped, with a note, where that folder is absent: it is not part of the product)
+#   5. the browser tests: the pages in WebKitGTK under Xvfb (Tests/Browser)
+#   6. the fuzz regression corpus (scripts/fuzz.sh --replay)
+# Exits non-zero at the first failure. TEST_QUICK=1 skips the slow-client runs and shortens crash-kill.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+CONFORMANCE=${CONFORMANCE_DIR:-$ROOT/../shared/conformance}
+step() { printf '\n== %s\n' "$*"; }
+
+# ---------- 1. system packages ----------
+need=()
+command -v python3 > /dev/null || need+=(python3)
+command -v curl > /dev/null || need+=(curl)
+if [ -d Tests/Browser ]; then
+  command -v xvfb-run > /dev/null || need+=(xvfb xauth)
+  /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1")' 2> /dev/null || need+=(python3-gi gir1.2-webkit2-4.1)
+  fc-list 2> /dev/null | grep -q . || need+=(fonts-dejavu-core)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  step "installing ${need[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -q > /dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" > /dev/null
+  else
+    echo "missing ${need[*]}: run as root or apt-get install them" >&2
+    exit 1
+  fi
+fi
+
+# ---------- 2. build ----------
+step "swift build (debug, tests, -warnings-as-errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+step "swift build -c release (-warnings-as-errors)"
+swift build -c release -Xswiftc -warnings-as-errors
+export SHORTCUT_SERVE_BIN=$ROOT/.build/release/shortcut-serve
+
+# ---------- 3. unit and live tests ----------
+step "swift test"
+swift test --skip-build
+
+# ---------- 4. conformance and attack tools ----------
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+if [ -d "$CONFORMANCE" ]; then
+  step "conformance tools from $CONFORMANCE against the release binary"
+  STORE=$(mktemp -d)
+  PORT=$(free_port)
+  "$SHORTCUT_SERVE_BIN" --port "$PORT" --store "$STORE" --quiet &
+  PID=$!
+  trap 'kill $PID 2> /dev/null || true; rm -rf "$STORE"' EXIT
+  python3 "$CONFORMANCE/probe.py" --port "$PORT" --wait 10
+  python3 "$CONFORMANCE/replay.py" --port "$PORT" --min-pass 189 --json .build/conformance.json
+  if [ -f Sources/ShortcutServeKit/MockAPI.swift ]; then
+    python3 "$CONFORMANCE/security.py" --port "$PORT" --store "$STORE"
+    if [ -z "${TEST_QUICK:-}" ]; then
+      for mode in slowloris slowbody slowread; do
+        "$CONFORMANCE/slowloris.sh" --port "$PORT" --seconds 30 --connections 200 --mode "$mode"
+      done
+    fi
+    kill "$PID"; wait "$PID" 2> /dev/null || true
+    kills=200; [ -n "${TEST_QUICK:-}" ] && kills=30
+    python3 "$CONFORMANCE/crash_kill.py" --start "$SHORTCUT_SERVE_BIN --port {port} --store {store} --quiet" \
+      --kills "$kills" --max-seconds 300
+  else
+    echo "security, slow-client and crash-kill runs need the store API (not built yet)"
+    for mode in slowloris slowread; do
+      [ -n "${TEST_QUICK:-}" ] || "$CONFORMANCE/slowloris.sh" --port "$PORT" --seconds 30 --connections 200 --mode "$mode"
+    done
+  fi
+  kill "$PID" 2> /dev/null || true
+else
+  step "skipped: $CONFORMANCE is absent (the conformance tools live beside the repository, not in it)"
+fi
+
+# ---------- 5. browser ----------
+if [ -d Tests/Browser ]; then
+  step "browser tests (WebKitGTK under Xvfb)"
+  xvfb-run -a -s '-screen 0 1280x1024x24' /usr/bin/python3 Tests/Browser/run.py --bin "$SHORTCUT_SERVE_BIN" --out .build/browser
+fi
+
+# ---------- 6. fuzz regression corpus ----------
+if [ -x scripts/fuzz.sh ]; then
+  step "fuzz regression corpus"
+  scripts/fuzz.sh --replay
+fi
+
+step "scripts/test.sh: every stage passed"
