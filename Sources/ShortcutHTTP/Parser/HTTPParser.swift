@@ -32,7 +32,7 @@ public struct HTTPParser: Sendable {
     var state = State.head
     /// Bytes received and not yet consumed (a partial head, chunk line or body).
     var buffer: [UInt8] = []
-    /// Head scanning progress, relative to the start of the head: where the next line starts.
+    /// Head scanning progress, relative to the start of the head: where the next (or incomplete) line starts.
     var headScanned = 0
     var headLines = 0
     var requestLineLength = 0
@@ -166,7 +166,9 @@ public struct HTTPParser: Sendable {
         var position = start + headScanned
         while position < bytes.count {
             guard let lf = HTTPParser.index(of: 0x0A, in: bytes, from: position) else {
-                headScanned = bytes.count - start
+                // Resume at the start of this line, not after its bytes: its length and its CR LF ending
+                // are only known once the whole line is in.
+                headScanned = position - start
                 try checkPartialLine(length: bytes.count - position, headSoFar: bytes.count - start)
                 return nil
             }
