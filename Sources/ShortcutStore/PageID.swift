@@ -1,0 +1,38 @@
+import Foundation
+
+/// Page ids: what the store accepts as a record's name on disk.
+///
+/// An id is either a UUID made by the store (lowercase, e.g. `3f2b…-…`) or a slug the caller chose:
+/// 1 to 64 characters of `A–Z`, `a–z`, `0–9`, `_` and `-`. Anything else (`..`, `/`, `%`, NUL, the empty
+/// string, 65 characters) is refused before it can reach the file system, so an id can never name a
+/// file outside the store.
+public enum PageID {
+    /// The longest id accepted, in characters.
+    public static let maximumLength = 64
+
+    /// Whether `id` is a valid page id (1–64 characters of `[A-Za-z0-9_-]`).
+    public static func isValid(_ id: String) -> Bool {
+        let utf8 = id.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A new random id: a lowercase UUID (36 characters), which is always valid.
+    public static func generate() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// Throws `PageStoreError.invalidID` unless `id` is valid.
+    static func validate(_ id: String) throws(PageStoreError) {
+        guard isValid(id) else { throw PageStoreError.invalidID(id) }
+    }
+}

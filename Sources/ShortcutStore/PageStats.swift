@@ -1,0 +1,21 @@
+import Foundation
+
+/// How often and when a page was played.
+///
+/// Counts are kept in memory and written to `stats/<id>.stats` about once a second and on
+/// `PageStore.flush()`, so a crash may lose up to about a second of plays (never the page itself).
+public struct PageStats: Sendable, Equatable {
+    /// When the page was created.
+    public var createdAt: Date
+    /// When it was last played; nil if never.
+    public var lastAccessAt: Date?
+    /// How many times it was played.
+    public var totalAccess: Int
+
+    /// Stats from their parts.
+    public init(createdAt: Date, lastAccessAt: Date?, totalAccess: Int) {
+        self.createdAt = createdAt
+        self.lastAccessAt = lastAccessAt
+        self.totalAccess = totalAccess
+    }
+}

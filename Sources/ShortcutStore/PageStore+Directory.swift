@@ -1,0 +1,26 @@
+import Foundation
+
+extension PageStore {
+    /// Where the store lives when no folder is given: `$XDG_DATA_HOME/shortcut-serve`, else
+    /// `~/.local/share/shortcut-serve` on Linux; `~/Library/Application Support/shortcut-serve` on macOS.
+    public static func defaultDirectory() -> URL {
+        defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `defaultDirectory()` for a given environment (tests pass their own).
+    static func defaultDirectory(environment: [String: String]) -> URL {
+        #if os(macOS) || os(iOS)
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory() + "/Library/Application Support", isDirectory: true)
+        return base.appendingPathComponent("shortcut-serve", isDirectory: true)
+        #else
+        // XDG Base Directory Specification: a relative $XDG_DATA_HOME is invalid and must be ignored.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("shortcut-serve", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/shortcut-serve", isDirectory: true)
+        #endif
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+extension PageStore {
+    /// The page with `id`, or nil when the id is invalid or unknown, the record is damaged or unreadable
+    /// (see `problems`), or it has expired (then its files are removed).
+    ///
+    /// A cached page costs one dictionary lookup under the lock and no system call. An id not in the
+    /// index is looked up on disk, so a page another process just wrote is found at once.
+    public func get(_ id: String) -> StoredPage? {
+        guard PageID.isValid(id) else { return nil }
+        lock.lock()
+        if let page = cache.page(for: id) {
+            lock.unlock()
+            if page.expiresAt != nil, page.isExpired {
+                expire(id)
+                return nil
+            }
+            return page
+        }
+        let isCorrupt = index[id]?.isCorrupt ?? false
+        lock.unlock()
+        return isCorrupt ? nil : load(id, caching: true)
+    }
+
+    /// Summaries of every valid, unexpired page, sorted by `createdAt`, then `id`.
+    ///
+    /// Records not read yet are read once (their summaries are then kept in the index); damaged ones are
+    /// reported in `problems` and left out; expired ones are removed.
+    public func list() -> [PageSummary] {
+        let now = Date()
+        let snapshot = withLock { index.map { ($0.key, $0.value.state) } }
+        var result: [PageSummary] = []
+        result.reserveCapacity(snapshot.count)
+        for (id, state) in snapshot {
+            switch state {
+            case .good(let summary, let expiresAt):
+                if let expiresAt, expiresAt <= now {
+                    expire(id)
+                } else {
+                    result.append(summary)
+                }
+            case .unread:
+                if let page = load(id, caching: false) { result.append(page.summary) }
+            case .corrupt:
+                continue
+            }
+        }
+        return result.sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id }
+    }
+
+    /// Reads every record not read yet, so that `problems` is complete.
+    func verifyUnread() {
+        let unread = withLock {
+            index.compactMap { id, entry -> String? in
+                if case .unread = entry.state { return id }
+                return nil
+            }
+        }
+        for id in unread { _ = load(id, caching: false) }
+    }
+
+    /// Reads `id`'s record from disk and records what was found in the index (and, with `caching`, the
+    /// page in the cache). Returns nil for a missing, damaged, unreadable or expired record.
+    func load(_ id: String, caching: Bool) -> StoredPage? {
+        let idLock = idLock(id)
+        idLock.lock()
+        defer { idLock.unlock() }
+        let path = recordPath(id)
+        let file: (bytes: [UInt8], inode: UInt64)?
+        do {
+            file = try SystemCalls.readFileIfPresent(path)
+        } catch {
+            report(error, path: path)
+            return nil
+        }
+        guard let file else {
+            withLock {
+                index[id] = nil
+                cache.remove(id)
+                problemsByPath[path] = nil
+            }
+            return nil
+        }
+        let page: StoredPage
+        do {
+            page = try RecordFile.decode(file.bytes, path: path, expectedID: id)
+        } catch {
+            withLock {
+                generation += 1
+                index[id] = IndexEntry(inode: file.inode, generation: generation, state: .corrupt)
+                cache.remove(id)
+                problemsByPath[path] = error.description
+            }
+            return nil
+        }
+        if page.isExpired {
+            removeExpiredHoldingIDLock(id, inode: file.inode)
+            return nil
+        }
+        withLock {
+            generation += 1
+            index[id] = IndexEntry(
+                inode: file.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
+            if caching { cache.insert(page) }
+            problemsByPath[path] = nil
+        }
+        return page
+    }
+
+    /// Removes `id`'s expired record, unless another process has replaced it meanwhile.
+    func expire(_ id: String) {
+        let idLock = idLock(id)
+        idLock.lock()
+        defer { idLock.unlock() }
+        guard let inode = withLock({ index[id]?.inode }) else { return }
+        removeExpiredHoldingIDLock(id, inode: inode)
+    }
+
+    /// Removes `id`'s files if the record file is still the one with `inode`; the caller holds `id`'s
+    /// stripe lock.
+    private func removeExpiredHoldingIDLock(_ id: String, inode: UInt64) {
+        let path = recordPath(id)
+        do {
+            guard try SystemCalls.inodeIfPresent(path) == inode else {
+                // Replaced by a newer record (or already gone): forget what we knew and read it afresh.
+                withLock {
+                    cache.remove(id)
+                    index[id]?.state = .unread
+                }
+                return
+            }
+            try removeFilesHoldingIDLock(id)
+        } catch {
+            report(error, path: path)
+        }
+        forgetRemoved(id)
+    }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PageStore {
+    /// Stores a new page and returns it as stored; returns only once it is durable.
+    ///
+    /// An empty `page.id` gets a new UUID (lowercase). Throws `invalidID`, `invalidStatus`,
+    /// `invalidHeader` or `invalidContentType` before touching the disk, `alreadyExists` when a page with
+    /// the id exists (in this or another process; an expired one is replaced), or `io`.
+    @discardableResult
+    public func create(_ page: StoredPage) throws -> StoredPage {
+        var page = page
+        if page.id.isEmpty { page.id = PageID.generate() }
+        try PageID.validate(page.id)
+        try page.validateFields()
+        let bytes = try RecordFile.encode(page)
+        let idLock = idLock(page.id)
+        idLock.lock()
+        defer { idLock.unlock() }
+        var inode = try writeNewRecord(bytes, id: page.id)
+        if inode == nil, try removeIfExpiredHoldingIDLock(page.id) {
+            inode = try writeNewRecord(bytes, id: page.id)
+        }
+        guard let inode else { throw PageStoreError.alreadyExists(page.id) }
+        writeStatsFile(for: page.id, replacing: true)
+        remember(page, inode: inode, resetStats: true)
+        return page
+    }
+
+    /// Stores `page` under its id, creating or replacing it (play counts are kept); returns only once it
+    /// is durable. Throws like `create`, except `alreadyExists`; an empty id is `invalidID`.
+    public func put(_ page: StoredPage) throws {
+        try PageID.validate(page.id)
+        try page.validateFields()
+        let bytes = try RecordFile.encode(page)
+        let idLock = idLock(page.id)
+        idLock.lock()
+        defer { idLock.unlock() }
+        let inode = try writeRecord(bytes, id: page.id, mode: .replace)
+        writeStatsFile(for: page.id, replacing: false)
+        remember(page, inode: inode, resetStats: false)
+    }
+
+    /// Deletes the page with `id` and its play counts; returns only once the deletion is durable.
+    /// - Returns: false if there was no such page.
+    /// - Throws: `invalidID` (nothing is done on disk) or `io`.
+    @discardableResult
+    public func remove(_ id: String) throws -> Bool {
+        try PageID.validate(id)
+        let idLock = idLock(id)
+        idLock.lock()
+        defer { idLock.unlock() }
+        let existed = try removeFilesHoldingIDLock(id)
+        forgetRemoved(id)
+        return existed
+    }
+
+    /// Removes `id`'s stats and record files; the caller holds `id`'s stripe lock.
+    @discardableResult
+    func removeFilesHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
+        // Stats first: a crash between the two leaves a record without stats (read as zero plays),
+        // never stats without a record.
+        try SystemCalls.unlink(statsPath + "/" + StatsFile.fileName(for: id))
+        return try DurableFile.remove(
+            named: Self.recordFileName(id), in: pagesPath, directoryFD: pagesFD, durable: true)
+    }
+
+    /// Drops everything this process knows about `id` after its files were removed.
+    func forgetRemoved(_ id: String) {
+        let path = recordPath(id)
+        withLock {
+            generation += 1
+            index[id] = nil
+            cache.remove(id)
+            tombstones[id] = generation
+            pendingStats[id] = nil
+            problemsByPath[path] = nil
+        }
+    }
+
+    /// Writes a record that must not exist yet; nil if it does.
+    private func writeNewRecord(_ bytes: [UInt8], id: String) throws(PageStoreError) -> UInt64? {
+        do {
+            return try writeRecord(bytes, id: id, mode: .createNew)
+        } catch {
+            if case .io(_, let code) = error, code == EEXIST { return nil }
+            throw error
+        }
+    }
+
+    private func writeRecord(_ bytes: [UInt8], id: String, mode: DurableFile.Mode) throws(PageStoreError) -> UInt64 {
+        try DurableFile.write(
+            bytes, named: Self.recordFileName(id), in: pagesPath, directoryFD: pagesFD, mode: mode, durable: true)
+    }
+
+    /// Puts a page just written into the index and the cache.
+    private func remember(_ page: StoredPage, inode: UInt64, resetStats: Bool) {
+        let path = recordPath(page.id)
+        withLock {
+            generation += 1
+            index[page.id] = IndexEntry(
+                inode: inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
+            cache.insert(page)
+            tombstones[page.id] = nil
+            if resetStats { pendingStats[page.id] = nil }
+            problemsByPath[path] = nil
+        }
+    }
+
+    /// Removes `id`'s record if it exists and has expired; true if the id is free now.
+    private func removeIfExpiredHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
+        let path = recordPath(id)
+        guard let file = try SystemCalls.readFileIfPresent(path) else { return true }
+        let existing: StoredPage
+        do {
+            existing = try RecordFile.decode(file.bytes, path: path, expectedID: id)
+        } catch {
+            return false  // a damaged record is not overwritten by `create`; `put` or `remove` can
+        }
+        guard existing.isExpired else { return false }
+        try removeFilesHoldingIDLock(id)
+        forgetRemoved(id)
+        return true
+    }
+
+    /// Writes a zero-play stats file for a new page (`replacing` an orphan), or when `replacing` is false
+    /// only if there is none. Not synced: play counts may be lost in a crash. A failure does not undo the
+    /// page, which is already durable; it is reported in `problems`.
+    private func writeStatsFile(for id: String, replacing: Bool) {
+        let name = StatsFile.fileName(for: id)
+        if !replacing && access(statsPath + "/" + name, F_OK) == 0 { return }
+        do {
+            _ = try DurableFile.write(
+                try StatsFile.zero.encoded(), named: name, in: statsPath, directoryFD: statsFD,
+                mode: replacing ? .replace : .createNew, durable: false)
+        } catch PageStoreError.io(_, let code) where code == EEXIST {
+            return
+        } catch {
+            report(error, path: statsPath + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stored pages on disk, one file per page, shared safely by threads and by processes.
+///
+/// Layout under `directory`: `pages/<id>.page` (see `RecordFile`), `stats/<id>.stats` (play counts,
+/// see `StatsFile`) and `stats/.lock` (serialises stats writers across processes).
+///
+/// - Durability: `create`, `put` and `remove` return only after the change is on stable storage
+///   (temp file, `fsync`, rename, directory `fsync`). Play counts are flushed about once a second and by
+///   `flush()`, so a crash loses at most about a second of them.
+/// - Scale: opening lists the directory and reads no record; records are read on first use and kept in
+///   an LRU cache within `cacheBudgetBytes`. The index keeps, per record, its inode and, once read, a
+///   summary without the body (for `list()`).
+/// - Sharing: another process's new record is found by the first `get` (a miss reads the file); its
+///   updates and deletions are noticed by a check every 250 ms of the directory's mtime, followed by a
+///   `readdir` inode comparison when it changed.
+/// - Damage: a file that is not a valid record is skipped and reported in `problems`; it never stops
+///   the store or hides other records.
+///
+/// Thread safety: every mutable field below is guarded by `lock` (hence `@unchecked Sendable`). `lock`
+/// is held only for memory work, never across a system call, so `get` on a cached page is one
+/// dictionary lookup under a lock. Disk work on one id is ordered by that id's stripe of `idLocks`;
+/// lock order is `statsFlushLock`, then an id lock, then `lock`.
+public final class PageStore: @unchecked Sendable {
+    /// The store's folder.
+    public let directory: URL
+    /// `directory/pages`, where the records live.
+    let pagesPath: String
+    /// `directory/stats`, where play counts live.
+    let statsPath: String
+    /// Open descriptors of the two folders, to `fsync` them after a rename or unlink.
+    let pagesFD: Int32
+    let statsFD: Int32
+    /// `stats/.lock`, `flock`ed while merging play counts into files (other processes do the same).
+    let statsLockFD: Int32
+
+    /// Guards every `var` below.
+    let lock = NSLock()
+    /// Every record file known, by id. Guarded by `lock`.
+    var index: [String: IndexEntry] = [:]
+    /// Recently used pages with their bodies. Guarded by `lock`.
+    var cache: BodyCache
+    /// One message per damaged or unreadable file, by path. Guarded by `lock`.
+    var problemsByPath: [String: String] = [:]
+    /// Counts this process's changes to `index`, so a directory scan that started earlier does not undo
+    /// them. Guarded by `lock`.
+    var generation: UInt64 = 1
+    /// Ids this process removed, with the `generation` of the removal. Guarded by `lock`.
+    var tombstones: [String: UInt64] = [:]
+    /// Plays not yet written to `stats/`. Guarded by `lock`.
+    var pendingStats: [String: PendingStats] = [:]
+
+    /// Orders disk work per id (64 stripes): a load, write or removal of one id never interleaves with
+    /// another on the same id, while different ids proceed in parallel.
+    let idLocks: [NSLock] = (0..<64).map { _ in NSLock() }
+    /// Held while writing or reading play counts, so a flush in progress is never half-counted.
+    let statsFlushLock = NSLock()
+
+    /// Runs the periodic freshness check and stats flush.
+    let maintenanceQueue = DispatchQueue(label: "shortcut-serve.store.maintenance")
+    /// Fires every `maintenanceInterval` on `maintenanceQueue`; set once at the end of `init`.
+    private var timer: DispatchSourceTimer?
+    /// How often the directory is checked for other processes' changes.
+    static let maintenanceInterval: DispatchTimeInterval = .milliseconds(250)
+    /// The last directory stamp seen, and whether it was too recent to trust. Confined to
+    /// `maintenanceQueue` after `init`.
+    var lastStamp: DirectoryStamp?
+    var lastStampIsRacy = true
+    var ticksSinceFlush = 0
+
+    /// Opens (creating if needed) the store in `directory`: removes temp files left by crashed writers,
+    /// lists the records without reading them, and starts the periodic check.
+    /// - Parameter cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
+    public init(directory: URL, cacheBudgetBytes: Int = 64 << 20) throws {
+        self.directory = directory.standardizedFileURL
+        let root = self.directory.path
+        pagesPath = root + "/pages"
+        statsPath = root + "/stats"
+        cache = BodyCache(budget: cacheBudgetBytes)
+        try SystemCalls.makeDirectories(pagesPath)
+        try SystemCalls.makeDirectories(statsPath)
+        pagesFD = try SystemCalls.open(pagesPath, O_RDONLY | O_DIRECTORY)
+        var opened = [pagesFD]
+        do {
+            statsFD = try SystemCalls.open(statsPath, O_RDONLY | O_DIRECTORY)
+            opened.append(statsFD)
+            statsLockFD = try SystemCalls.open(statsPath + "/.lock", O_RDWR | O_CREAT | O_NOFOLLOW)
+        } catch {
+            opened.forEach(SystemCalls.close)
+            throw error
+        }
+        // From here on a failure runs `deinit`, which closes the descriptors.
+        try openIndex()
+        let timer = DispatchSource.makeTimerSource(queue: maintenanceQueue)
+        timer.setEventHandler { [weak self] in self?.maintenanceTick() }
+        timer.schedule(
+            deadline: .now() + Self.maintenanceInterval, repeating: Self.maintenanceInterval,
+            leeway: .milliseconds(50))
+        timer.resume()
+        self.timer = timer
+    }
+
+    deinit {
+        timer?.cancel()
+        flush()
+        [pagesFD, statsFD, statsLockFD].forEach(SystemCalls.close)
+    }
+
+    /// One line per file skipped as damaged or unreadable (`<path>: <what is wrong>`), sorted by path.
+    ///
+    /// Records are read lazily, so this first reads every record not read yet (like `list()`).
+    public var problems: [String] {
+        verifyUnread()
+        lock.lock()
+        defer { lock.unlock() }
+        return problemsByPath.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// How many records the store holds, counting records not read yet and leaving out those found
+    /// damaged.
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }
+    }
+
+    /// The bytes the page cache holds now (never above the budget).
+    public var cachedBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache.usedBytes
+    }
+
+    /// The path of `id`'s record file.
+    func recordPath(_ id: String) -> String { pagesPath + "/" + Self.recordFileName(id) }
+
+    /// The name of `id`'s record file.
+    static func recordFileName(_ id: String) -> String { id + ".page" }
+
+    /// The id a record file name stands for, or nil for any other name.
+    static func id(fromRecordFileName name: String) -> String? {
+        guard name.hasSuffix(".page") else { return nil }
+        let id = String(name.dropLast(5))
+        return PageID.isValid(id) ? id : nil
+    }
+
+    /// The stripe lock for `id`.
+    func idLock(_ id: String) -> NSLock {
+        var hasher = Hasher()
+        hasher.combine(id)
+        return idLocks[Int(UInt(bitPattern: hasher.finalize()) % UInt(idLocks.count))]
+    }
+
+    /// Runs `body` under `lock`.
+    @inline(__always)
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Notes a problem with the file at `path` (replacing an older note for it).
+    func report(_ error: PageStoreError, path: String) {
+        withLock { problemsByPath[path] = error.description }
+    }
+
+    /// Sweeps temp files, lists records and stats, and removes stats whose record is gone.
+    private func openIndex() throws(PageStoreError) {
+        // Stats first: a writer makes the record before its stats file, so every stats file listed here
+        // whose record exists will also be in the later listing of pages.
+        let statsEntries = try DirectoryListing.entries(statsPath)
+        let stamp = try DirectoryListing.stamp(pagesPath)
+        let pageEntries = try DirectoryListing.entries(pagesPath)
+        var problems: [String: String] = [:]
+        for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pageEntries) { problems[line] = line }
+        for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: statsEntries) { problems[line] = line }
+        var index: [String: IndexEntry] = [:]
+        index.reserveCapacity(pageEntries.count)
+        for entry in pageEntries {
+            if let id = Self.id(fromRecordFileName: entry.name) {
+                index[id] = IndexEntry(inode: entry.inode, generation: 0, state: .unread)
+            } else if !entry.name.hasPrefix(DurableFile.temporaryPrefix) {
+                let path = pagesPath + "/" + entry.name
+                problems[path] = Self.foreignFileMessage(path)
+            }
+        }
+        for entry in statsEntries where entry.name.hasSuffix(".stats") {
+            let id = String(entry.name.dropLast(6))
+            if index[id] == nil {
+                do {
+                    try SystemCalls.unlink(statsPath + "/" + entry.name)
+                } catch {
+                    problems[statsPath + "/" + entry.name] = error.description
+                }
+            }
+        }
+        withLock {
+            self.index = index
+            self.problemsByPath = problems
+        }
+        lastStamp = stamp
+    }
+
+    /// The `problems` line for a file in `pages/` that is not named like a record.
+    static func foreignFileMessage(_ path: String) -> String {
+        "\(path): not a page record (its name is not <id>.page); skipped"
+    }
+}

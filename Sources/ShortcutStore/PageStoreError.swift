@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What can go wrong in a `PageStore`. Every case says which value was wrong; `io` keeps the raw `errno`
+/// and prints it with `strerror`.
+public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The id is not 1–64 characters of `[A-Za-z0-9_-]`; nothing was done on disk.
+    case invalidID(String)
+    /// `create` was given an id that is already stored.
+    case alreadyExists(String)
+    /// No record has this id.
+    case notFound(String)
+    /// The HTTP status is outside 100–999.
+    case invalidStatus(Int)
+    /// A header name is not an HTTP token, or a name or value holds CR, LF or NUL (which would split the
+    /// response).
+    case invalidHeader(name: String, value: String)
+    /// The content type or charset holds CR, LF or NUL.
+    case invalidContentType(String)
+    /// A system call failed on `path` with the raw `errno`.
+    case io(path: String, errno: Int32)
+    /// The file at `path` is not a valid record (truncated, bad checksum, foreign file); `reason` says how.
+    case corruptRecord(path: String, reason: String)
+
+    /// One line for a log or a CLI `error:` message.
+    public var description: String {
+        switch self {
+        case .invalidID(let id):
+            return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is 1 to 64 characters of "
+                + "A-Z, a-z, 0-9, '_' and '-'"
+        case .alreadyExists(let id):
+            return "a page with id \(Self.quoted(id)) already exists"
+        case .notFound(let id):
+            return "no page with id \(Self.quoted(id))"
+        case .invalidStatus(let status):
+            return "status \(status) is out of range: a status is 100 to 999"
+        case .invalidHeader(let name, let value):
+            return "invalid header \(Self.quoted(name)): \(Self.quoted(value)): a name is an HTTP token and "
+                + "neither holds CR, LF or NUL"
+        case .invalidContentType(let value):
+            return "invalid content type or charset \(Self.quoted(value)): it must not hold CR, LF or NUL"
+        case .io(let path, let code):
+            return "\(path): \(String(cString: strerror(code))) (errno \(code))"
+        case .corruptRecord(let path, let reason):
+            return "\(path): not a valid page record: \(reason)"
+        }
+    }
+
+    /// `value` in double quotes with control characters escaped and long values cut, so that a hostile
+    /// id cannot forge log lines.
+    static func quoted(_ value: String, limit: Int = 80) -> String {
+        var result = "\""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if count == limit {
+                result += "…"
+                break
+            }
+            result += scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7f && scalar != "\"" && scalar != "\\"
+                ? String(scalar) : scalar.escaped(asASCII: true)
+            count += 1
+        }
+        return result + "\""
+    }
+}

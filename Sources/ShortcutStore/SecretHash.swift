@@ -1,0 +1,36 @@
+/// A page's secret, kept only as a salted SHA-256: `hash = SHA256(salt || utf8(secret))`.
+///
+/// The secret itself is never stored. `matches` compares in constant time, so the time it takes does
+/// not tell how many leading bytes of a guess were right.
+public struct SecretHash: Sendable, Equatable {
+    /// The random salt (16 bytes from `make`).
+    public let salt: [UInt8]
+    /// `SHA256(salt || utf8(secret))`, 32 bytes.
+    public let hash: [UInt8]
+
+    /// A hash from stored parts (e.g. read back from a record).
+    public init(salt: [UInt8], hash: [UInt8]) {
+        self.salt = salt
+        self.hash = hash
+    }
+
+    /// Hashes `secret` with 16 fresh random salt bytes (from the system's cryptographic generator).
+    public static func make(_ secret: String) -> SecretHash {
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return SecretHash(salt: salt, hash: digest(salt: salt, secret: secret))
+    }
+
+    /// Whether `secret` is the one this hash was made from; constant time in the hash length.
+    public func matches(_ secret: String) -> Bool {
+        let candidate = Self.digest(salt: salt, secret: secret)
+        guard candidate.count == hash.count else { return false }
+        var difference: UInt8 = 0
+        for index in 0..<hash.count { difference |= candidate[index] ^ hash[index] }
+        return difference == 0
+    }
+
+    private static func digest(salt: [UInt8], secret: String) -> [UInt8] {
+        SHA256.hash(salt + Array(secret.utf8))
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ShortcutStore
-@Test func placeholder() { #expect(Bool(true)) }
