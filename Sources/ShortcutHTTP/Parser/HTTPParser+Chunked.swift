@@ -5,10 +5,13 @@ extension HTTPParser {
 
     /// Parses one chunk-size line at `start`. Returns the offset after it, or nil while it is incomplete.
     mutating func parseChunkSize(_ bytes: UnsafeRawBufferPointer, from start: Int) throws(HTTPParserError) -> Int? {
+        // The line with its LF is at least one byte longer than what has arrived. The same check runs on a
+        // finished line, before its ending is judged, so that every way of splitting the bytes agrees.
         guard let lf = HTTPParser.index(of: 0x0A, in: bytes, from: start) else {
-            if bytes.count - start > HTTPParser.maxChunkLineBytes { throw .malformedChunk("chunk-size line too long") }
+            if bytes.count - start >= HTTPParser.maxChunkLineBytes { throw .malformedChunk("chunk-size line too long") }
             return nil
         }
+        if lf - start >= HTTPParser.maxChunkLineBytes { throw .malformedChunk("chunk-size line too long") }
         guard lf > start, bytes[lf - 1] == 0x0D else { throw .bareLineFeed }
         let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lf - 1])
         var size = 0
@@ -71,10 +74,10 @@ extension HTTPParser {
         var position = start
         while true {
             guard let lf = HTTPParser.index(of: 0x0A, in: bytes, from: position) else {
-                let size = trailerBytes + bytes.count - position
-                if size > limits.maxHeaderBytes { throw .headerSectionTooLarge(size: size, limit: limits.maxHeaderBytes) }
+                try checkPartialTrailer(length: bytes.count - position)
                 return (position, false)
             }
+            try checkPartialTrailer(length: lf - position)
             guard lf > position, bytes[lf - 1] == 0x0D else { throw .bareLineFeed }
             let line = UnsafeRawBufferPointer(rebasing: bytes[position..<lf - 1])
             position = lf + 1
@@ -84,6 +87,16 @@ extension HTTPParser {
             if trailerBytes > limits.maxHeaderBytes {
                 throw .headerSectionTooLarge(size: trailerBytes, limit: limits.maxHeaderBytes)
             }
+        }
+    }
+
+    /// Refuses a trailer line already over the limit before its end has arrived (and, with the same numbers,
+    /// a finished one before its ending is judged). A lone CR may start the final empty line, which is not
+    /// counted; a field line is at least this long plus its LF.
+    private func checkPartialTrailer(length: Int) throws(HTTPParserError) {
+        let size = trailerBytes + length
+        if length >= 2 && size > limits.maxHeaderBytes {
+            throw .headerSectionTooLarge(size: size, limit: limits.maxHeaderBytes)
         }
     }
 }

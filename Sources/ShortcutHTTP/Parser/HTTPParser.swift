@@ -172,6 +172,9 @@ public struct HTTPParser: Sendable {
                 try checkPartialLine(length: bytes.count - position, headSoFar: bytes.count - start)
                 return nil
             }
+            // The same check on the finished line, before its ending is judged: a request gets the same
+            // answer whether the line came in one piece or several.
+            try checkPartialLine(length: lf - position, headSoFar: lf - start)
             guard lf > position, bytes[lf - 1] == 0x0D else { throw .bareLineFeed }
             let length = lf - 1 - position
             position = lf + 1
@@ -198,14 +201,17 @@ public struct HTTPParser: Sendable {
         return nil
     }
 
-    /// Refuses a line that is already over its limit before its end has arrived.
+    /// Refuses a line that is already over its limit before its end has arrived. `length` counts the line's
+    /// bytes before any LF.
     private func checkPartialLine(length: Int, headSoFar: Int) throws(HTTPParserError) {
         if headLines == 0 && requestLineLength == 0 {
             // Room for the method and the version around the longest target.
             if length > limits.maxRequestTargetBytes + 64 {
                 throw .targetTooLong(length: length, limit: limits.maxRequestTargetBytes)
             }
-        } else if headSoFar - requestLineLength > limits.maxHeaderBytes {
+        } else if length >= 2 && headSoFar - requestLineLength > limits.maxHeaderBytes {
+            // A lone CR may be the start of the final empty line, which the limit does not count; a field
+            // line is at least this long plus its LF.
             throw .headerSectionTooLarge(size: headSoFar - requestLineLength, limit: limits.maxHeaderBytes)
         }
     }
