@@ -39,9 +39,12 @@ extension HTTPParser {
             return index > begin
         }
         while true {
-            skipWhitespace()
+            // BWS is only allowed before a ";": whitespace that ends the line follows no extension.
             guard index < text.count else { return }
-            guard text[index] == UInt8(ascii: ";") else { throw .malformedChunk("unexpected byte after chunk size") }
+            skipWhitespace()
+            guard index < text.count, text[index] == UInt8(ascii: ";") else {
+                throw .malformedChunk("unexpected byte after chunk size")
+            }
             index += 1
             skipWhitespace()
             guard token() else { throw .malformedChunk("chunk extension without a name") }
@@ -56,8 +59,11 @@ extension HTTPParser {
                     let byte = text[index]
                     index += 1
                     if byte == UInt8(ascii: "\"") { closed = true; break }
-                    if byte == UInt8(ascii: "\\") { index += 1; continue }
-                    guard HTTPSyntax.isFieldValueByte(byte) else { throw .malformedChunk("control byte in chunk extension") }
+                    // quoted-pair = "\\" ( HTAB / SP / VCHAR / obs-text ): the escaped byte is checked too.
+                    if byte == UInt8(ascii: "\\") && index < text.count { index += 1 }
+                    guard HTTPSyntax.isFieldValueByte(text[index - 1]) else {
+                        throw .malformedChunk("control byte in chunk extension")
+                    }
                 }
                 guard closed else { throw .malformedChunk("unterminated quoted chunk extension") }
             } else if !token() {
