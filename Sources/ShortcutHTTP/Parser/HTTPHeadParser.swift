@@ -192,6 +192,8 @@ struct HTTPHeadParser {
             index += 1
         }
         guard index < line.count else { throw .invalidFieldNameByte(line.last ?? 0) }
+        // RFC 9110 §5.1: field-name = token, which is at least one tchar.
+        guard index > 0 else { throw .invalidFieldNameByte(UInt8(ascii: ":")) }
         let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<index])
         let name = String(decoding: nameBytes, as: UTF8.self)
         var valueStart = index + 1
