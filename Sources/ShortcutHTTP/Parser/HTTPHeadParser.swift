@@ -67,7 +67,8 @@ struct HTTPHeadParser {
                 guard field.value.equalsIgnoringASCIICase("100-continue") else {
                     throw .unsupportedExpectation(field.value)
                 }
-                expectsContinue = true
+                // RFC 9110 §10.1.1: a 100-continue expectation in an HTTP/1.0 request MUST be ignored.
+                expectsContinue = request.version.minor >= 1
             case .other:
                 break
             }
