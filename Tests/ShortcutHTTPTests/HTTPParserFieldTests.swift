@@ -1,0 +1,133 @@
+import Testing
+
+@testable import ShortcutHTTP
+
+/// Field lines: every byte value in names and values, CRLF strictness (RFC 9112 §2.2, §5) and Host
+/// (RFC 9112 §3.2).
+@Suite struct HTTPParserFieldTests {
+    @Test(arguments: 0...255)
+    func everyByteInAFieldName(_ value: Int) {
+        let byte = UInt8(value)
+        let input = bytes("GET / HTTP/1.1\r\nHost: a\r\nX") + [byte] + bytes("Y: v\r\n\r\n")
+        let outcome = ParserHarness.parseEveryWay(input)
+        let fields = outcome.requests.first?.headers.dropFirst().map { [$0.name, $0.value] }
+        switch byte {
+        case _ where HTTPSyntax.isTokenByte(byte):
+            #expect(fields == [["X\(UnicodeScalar(byte))Y", "v"]])
+        case UInt8(ascii: ":"):
+            // The first colon ends the name; the rest is value.
+            #expect(fields == [["X", "Y: v"]])
+        case 0x20, 0x09:
+            // RFC 9112 §5.1: no whitespace between the name and the colon.
+            #expect(outcome.error == .whitespaceBeforeColon("X"))
+        case 0x0A:
+            #expect(outcome.error == .bareLineFeed)
+        default:
+            #expect(outcome.error == .invalidFieldNameByte(byte))
+        }
+        if !HTTPSyntax.isTokenByte(byte) && byte != UInt8(ascii: ":") { #expect(outcome.requests.isEmpty) }
+    }
+
+    @Test(arguments: 0...255)
+    func everyByteInAFieldValue(_ value: Int) {
+        let byte = UInt8(value)
+        let input = bytes("GET / HTTP/1.1\r\nHost: a\r\nX: a") + [byte] + bytes("b\r\n\r\n")
+        let outcome = ParserHarness.parseEveryWay(input)
+        switch byte {
+        case 0x09, 0x20...0x7E, 0x80...0xFF:
+            // VCHAR, SP, HTAB and obs-text (RFC 9110 §5.5); obs-text is kept as received, decoded as UTF-8.
+            #expect(outcome.error == nil)
+            #expect(outcome.requests.first?.headers.last?.value == String(decoding: [0x61, byte, 0x62], as: UTF8.self))
+        case 0x0A:
+            #expect(outcome.error == .bareLineFeed)
+        default:
+            // NUL, the other controls, a bare CR and DEL.
+            #expect(outcome.error == .invalidFieldValueByte(field: "X", byte: byte))
+        }
+    }
+
+    static let lineCases: [ParserCase] = [
+        ParserCase(
+            "optional whitespace around the value is trimmed", "GET / HTTP/1.1\r\nHost: a\r\nX: \t v w \t\r\n\r\n",
+            .requests([.make(headers: [("Host", "a"), ("X", "v w")])])),
+        ParserCase(
+            "no whitespace after the colon", "GET / HTTP/1.1\r\nHost:a\r\nX:v\r\n\r\n",
+            .requests([.make(headers: [("Host", "a"), ("X", "v")])])),
+        ParserCase(
+            "an empty value", "GET / HTTP/1.1\r\nHost: a\r\nX:\r\nY: \r\n\r\n",
+            .requests([.make(headers: [("Host", "a"), ("X", ""), ("Y", "")])])),
+        ParserCase(
+            "repeated fields keep their order", "GET / HTTP/1.1\r\nA: 1\r\nHost: a\r\nA: 2\r\n\r\n",
+            .requests([.make(headers: [("A", "1"), ("Host", "a"), ("A", "2")])])),
+        ParserCase("bare LF ends a field line", "GET / HTTP/1.1\r\nHost: a\nX: b\r\n\r\n", .error(.bareLineFeed)),
+        ParserCase("bare LF ends the head", "GET / HTTP/1.1\r\nHost: a\r\n\n", .error(.bareLineFeed)),
+        ParserCase("bare LF everywhere", "GET / HTTP/1.1\nHost: a\n\n", .error(.bareLineFeed)),
+        ParserCase(
+            "bare CR inside a value", "GET / HTTP/1.1\r\nHost: a\r\nX: a\rb\r\n\r\n",
+            .error(.invalidFieldValueByte(field: "X", byte: 0x0D))),
+        ParserCase(
+            "bare CR ends a value", "GET / HTTP/1.1\r\nHost: a\r\nX: a\r\r\n\r\n",
+            .error(.invalidFieldValueByte(field: "X", byte: 0x0D))),
+        ParserCase(
+            "CR CR LF before the end of the head", "GET / HTTP/1.1\r\nHost: a\r\n\r\r\n\r\n", .error(.invalidFieldNameByte(0x0D))),
+        ParserCase(
+            "obs-fold", "GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n", .error(.obsoleteLineFolding)),
+        ParserCase(
+            "obs-fold with a tab", "GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n\tb\r\n\r\n", .error(.obsoleteLineFolding)),
+        ParserCase(
+            "whitespace before the first field", "GET / HTTP/1.1\r\n Host: a\r\n\r\n", .error(.obsoleteLineFolding)),
+        ParserCase(
+            "space before the colon", "GET / HTTP/1.1\r\nHost: a\r\nX : v\r\n\r\n",
+            .error(.whitespaceBeforeColon("X"))),
+        ParserCase(
+            "tab before the colon", "GET / HTTP/1.1\r\nHost: a\r\nX\t: v\r\n\r\n", .error(.whitespaceBeforeColon("X"))),
+        ParserCase(
+            "space inside a name", "GET / HTTP/1.1\r\nHost: a\r\nA space: v\r\n\r\n",
+            .error(.whitespaceBeforeColon("A"))),
+        ParserCase("a line without a colon", "GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n", .status(400)),
+        ParserCase("an empty name", "GET / HTTP/1.1\r\nHost: a\r\n: v\r\n\r\n", .status(400)),
+        ParserCase("an empty name alone", "GET / HTTP/1.1\r\nHost: a\r\n:\r\n\r\n", .status(400)),
+        ParserCase(
+            "invalid name characters", "GET / HTTP/1.1\r\nHost: a\r\nFo@: v\r\n\r\n", .error(.invalidFieldNameByte(0x40))),
+        ParserCase(
+            "brackets in a name", "GET / HTTP/1.1\r\nHost: a\r\n[X]: v\r\n\r\n", .error(.invalidFieldNameByte(0x5B))),
+    ]
+
+    @Test(arguments: lineCases)
+    func fieldLines(_ row: ParserCase) { row.check() }
+
+    static let hostCases: [ParserCase] = [
+        ParserCase("missing on HTTP/1.1", "GET / HTTP/1.1\r\nX: y\r\n\r\n", .error(.missingHost)),
+        ParserCase(
+            "optional on HTTP/1.0", "GET / HTTP/1.0\r\n\r\n",
+            .requests([.make(version: .http1_0, headers: [], keepAlive: false)])),
+        ParserCase(
+            "present on HTTP/1.0", "GET / HTTP/1.0\r\nHost: a\r\n\r\n",
+            .requests([.make(version: .http1_0, keepAlive: false)])),
+        ParserCase("duplicate", "GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n", .error(.duplicateHost)),
+        ParserCase("duplicate in other case", "GET / HTTP/1.1\r\nHost: a\r\nhOST: b\r\n\r\n", .error(.duplicateHost)),
+        ParserCase("duplicate on HTTP/1.0", "GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", .error(.duplicateHost)),
+        ParserCase(
+            "empty (RFC 9112 §3.2 allows it when the target has no authority)", "GET / HTTP/1.1\r\nHost:\r\n\r\n",
+            .requests([.make(headers: [("Host", "")])])),
+        ParserCase(
+            "name and port", "GET / HTTP/1.1\r\nhost: Example.COM:8080\r\n\r\n",
+            .requests([.make(headers: [("host", "Example.COM:8080")])])),
+        ParserCase(
+            "IPv6 literal with a zone", "GET / HTTP/1.1\r\nHost: [::1%25en0]:80\r\n\r\n",
+            .requests([.make(headers: [("Host", "[::1%25en0]:80")])])),
+        ParserCase(
+            "sub-delims and underscore", "GET / HTTP/1.1\r\nHost: a_b-c.d~!$&'()*+,;=\r\n\r\n",
+            .requests([.make(headers: [("Host", "a_b-c.d~!$&'()*+,;=")])])),
+        ParserCase("a space inside", "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", .error(.invalidHost("a b"))),
+        ParserCase("a brace", "GET / HTTP/1.1\r\nHost: {\r\n\r\n", .error(.invalidHost("{"))),
+        ParserCase("a slash", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", .error(.invalidHost("a/b"))),
+        ParserCase("user info", "GET / HTTP/1.1\r\nHost: u@a\r\n\r\n", .error(.invalidHost("u@a"))),
+        ParserCase(
+            "a control byte", "GET / HTTP/1.1\r\nHost: \u{06}\r\n\r\n", .error(.invalidFieldValueByte(field: "Host", byte: 6))),
+        ParserCase("obs-text", [UInt8]("GET / HTTP/1.1\r\nHost: ".utf8) + [0xFF] + bytes("\r\n\r\n"), .status(400)),
+    ]
+
+    @Test(arguments: hostCases)
+    func host(_ row: ParserCase) { row.check() }
+}
