@@ -1,0 +1,55 @@
+/// Escaping of a value for the place it is written in a page.
+enum Escape {
+    /// For HTML text and quoted attribute values alike: `& < > " '` become character references, and
+    /// so do U+2028 / U+2029 (harmless in HTML, but kept out so no raw line separator reaches a page
+    /// that might paste the value into a script).
+    static func html(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\u{2028}": out += "&#x2028;"
+            case "\u{2029}": out += "&#x2029;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A double-quoted JavaScript string literal (also valid JSON) that is safe inside an HTML
+    /// `<script>` element: `< > &` are written as `\u003c \u003e \u0026` so neither `</script>` nor
+    /// `<!--` can appear, quotes and backslashes are escaped, and so are control characters and
+    /// U+2028 / U+2029 (line terminators in older JavaScript).
+    static func javaScriptString(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "'", "\u{2028}", "\u{2029}", "\u{7F}":
+                out += unicodeEscape(scalar)
+            default:
+                if scalar.value < 0x20 || (0x80...0x9F).contains(scalar.value) {
+                    out += unicodeEscape(scalar)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+    }
+}

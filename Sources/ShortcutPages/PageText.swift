@@ -1,0 +1,39 @@
+/// Checks the short texts of a page (title, app name): trimmed, counted in characters as a reader
+/// sees them (grapheme clusters), no control characters.
+enum PageText {
+    /// Returns `text` trimmed of leading and trailing whitespace and newlines if it has between
+    /// `minimum` and `maximum` characters and no control character (C0, DEL, C1).
+    /// - Throws: `error.required` when empty but `minimum` > 0, `error.maxLength` when too long,
+    ///   `error.character` for a control character.
+    static func validate(_ text: String, field: String, minimum: Int, maximum: Int) throws(ShortcutPageError)
+        -> String
+    {
+        let trimmed = trimWhitespace(text)
+        let count = trimmed.count
+        if count == 0 && minimum > 0 {
+            throw ShortcutPageError(
+                field: field, code: ShortcutPageError.required,
+                reason: "\(field) is empty; give \(minimum) to \(maximum) characters")
+        }
+        if count > maximum {
+            throw ShortcutPageError(
+                field: field, code: ShortcutPageError.maxLength,
+                reason: "\(field) is \(count) characters; the limit is \(maximum)")
+        }
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            throw ShortcutPageError(
+                field: field, code: ShortcutPageError.character,
+                reason: "\(field) contains the control character \(code) at offset \(offset)")
+        }
+        return trimmed
+    }
+
+    /// The text without leading and trailing Unicode whitespace (which includes newlines).
+    private static func trimWhitespace(_ text: String) -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[first...last])
+    }
+}

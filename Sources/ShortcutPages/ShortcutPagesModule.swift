@@ -1,2 +1,0 @@
-/// Shortcut pages: template -> page -> data URI. (Filled in by issue 4.)
-public enum ShortcutPagesModule {}
