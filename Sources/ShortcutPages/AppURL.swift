@@ -29,7 +29,8 @@ public enum AppURL {
         for (offset, scalar) in trimmed.unicodeScalars.enumerated() where isForbidden(scalar) {
             throw error(
                 ShortcutPageError.character,
-                "url contains \(describe(scalar)) at offset \(offset); control characters and whitespace are not allowed")
+                "url contains \(describe(scalar)) at offset \(offset); control characters and whitespace are not allowed"
+            )
         }
         guard let colon = trimmed.firstIndex(of: ":") else {
             throw error(
@@ -43,7 +44,8 @@ public enum AppURL {
         guard isScheme(scheme) else {
             throw error(
                 ShortcutPageError.scheme,
-                "url scheme '\(excerpt(scheme))' is malformed; it must be a letter then letters, digits, '+', '-' or '.'")
+                "url scheme '\(excerpt(scheme))' is malformed; it must be a letter then letters, digits, '+', '-' or '.'"
+            )
         }
         return trimmed
     }
@@ -90,8 +92,10 @@ public enum AppURL {
 
     /// The name of a forbidden character, e.g. `a line feed (U+000A)`.
     private static func describe(_ scalar: Unicode.Scalar) -> String {
-        let names: [UInt32: String] = [0x00: "a NUL", 0x09: "a tab", 0x0A: "a line feed", 0x0D: "a carriage return",
-                                       0x20: "a space", 0x7F: "a DEL"]
+        let names: [UInt32: String] = [
+            0x00: "a NUL", 0x09: "a tab", 0x0A: "a line feed", 0x0D: "a carriage return",
+            0x20: "a space", 0x7F: "a DEL",
+        ]
         let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
         return "\(names[scalar.value] ?? "the character") (\(code))"
     }

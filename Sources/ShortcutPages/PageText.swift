@@ -20,7 +20,8 @@ enum PageText {
                 field: field, code: ShortcutPageError.maxLength,
                 reason: "\(field) is \(count) characters; the limit is \(maximum)")
         }
-        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control {
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control
+        {
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             throw ShortcutPageError(
                 field: field, code: ShortcutPageError.character,

@@ -1,3 +1,0 @@
-import Testing
-@testable import ShortcutPages
-@Test func placeholder() { #expect(Bool(true)) }
