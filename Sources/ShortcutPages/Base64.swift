@@ -22,7 +22,10 @@ enum Base64 {
         var index = 0
         while index + 3 <= bytes.count {
             let word = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(contentsOf: [18, 12, 6, 0].map { alphabet[Int(word >> $0 & 0x3F)] })
+            out.append(alphabet[Int(word >> 18 & 0x3F)])
+            out.append(alphabet[Int(word >> 12 & 0x3F)])
+            out.append(alphabet[Int(word >> 6 & 0x3F)])
+            out.append(alphabet[Int(word & 0x3F)])
             index += 3
         }
         let rest = bytes.count - index
@@ -73,7 +76,9 @@ enum Base64 {
         var index = 0
         while index + 4 <= sextets.count {
             let word = sextets[index..<index + 4].reduce(UInt32(0)) { $0 << 6 | UInt32($1) }
-            out.append(contentsOf: [UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)])
+            out.append(UInt8(word >> 16 & 0xFF))
+            out.append(UInt8(word >> 8 & 0xFF))
+            out.append(UInt8(word & 0xFF))
             index += 4
         }
         if tail > 0 {

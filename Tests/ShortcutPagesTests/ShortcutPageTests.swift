@@ -142,3 +142,14 @@ struct ShortcutPageTests {
 
     private func error(_ body: () throws -> ShortcutPage) -> ShortcutPageError? { pageError(body) }
 }
+
+@Suite("Shortcut page with a large icon")
+struct LargeIconPageTests {
+    @Test("a page with a 256 KiB icon renders and encodes, the icon base64 written once per slot")
+    func largeIcon() throws {
+        let icon = try ShortcutIcon(bytes: Fixtures.png(count: ShortcutIcon.maxBytes))
+        let page = try ShortcutPage(title: "Big", url: "myapp://big", icon: icon)
+        #expect(Fixtures.count(icon.dataURI, in: page.html) == 2)  // touch icon and <img id="icon">
+        #expect(page.dataURI.utf8.count == "data:text/html;base64,".utf8.count + (page.html.utf8.count + 2) / 3 * 4)
+    }
+}
