@@ -12,6 +12,16 @@ struct DirectoryEntry: Sendable, Equatable {
     var inode: UInt64
 }
 
+/// A directory's names, sorted by kind.
+struct RecordListing: Sendable {
+    /// Record files, by the id in their name, with their inodes.
+    var records: [String: UInt64] = [:]
+    /// Temp files of writers, live or crashed.
+    var temporary: [DirectoryEntry] = []
+    /// Every other name.
+    var others: [String] = []
+}
+
 /// What a directory looked like at one moment: when its entries last changed, cheaply (one `stat`).
 struct DirectoryStamp: Sendable, Equatable {
     /// The modification time in nanoseconds since 1970; creating, renaming or removing a name changes it.
@@ -24,25 +34,79 @@ struct DirectoryStamp: Sendable, Equatable {
 
 /// Reads directories with `opendir`/`readdir` and stamps them with `stat`.
 enum DirectoryListing {
-    /// The regular files and other names in `path`, without `.` and `..`, in directory order.
+    /// The names in `path`, without `.` and `..`, in directory order.
     static func entries(_ path: String) throws(PageStoreError) -> [DirectoryEntry] {
+        var result: [DirectoryEntry] = []
+        try scan(path) { name, inode in
+            result.append(DirectoryEntry(name: String(decoding: name, as: UTF8.self), inode: inode))
+        }
+        return result
+    }
+
+    /// Calls `visit` with the raw bytes of each name in `path` (without `.` and `..`) and its inode.
+    /// Raw bytes let a caller classify 100,000 names without making a `String` for each.
+    static func scan(
+        _ path: String, _ visit: (UnsafeBufferPointer<UInt8>, UInt64) -> Void
+    ) throws(PageStoreError) {
         guard let handle = opendir(path) else { throw PageStoreError.io(path: path, errno: errno) }
         defer { closedir(handle) }
-        var result: [DirectoryEntry] = []
         while true {
             errno = 0
             guard let entry = readdir(handle) else {
                 if errno != 0 { throw PageStoreError.io(path: path, errno: errno) }
-                return result
+                return
             }
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
+            let inode = UInt64(entry.pointee.d_ino)
+            withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                let capacity = MemoryLayout.size(ofValue: tuple.pointee)
+                tuple.withMemoryRebound(to: UInt8.self, capacity: capacity) { bytes in
+                    let length = strnlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), capacity)
+                    let name = UnsafeBufferPointer(start: bytes, count: length)
+                    if length == 1 && bytes[0] == 0x2e { return }
+                    if length == 2 && bytes[0] == 0x2e && bytes[1] == 0x2e { return }
+                    visit(name, inode)
                 }
             }
-            if name == "." || name == ".." { continue }
-            result.append(DirectoryEntry(name: name, inode: UInt64(entry.pointee.d_ino)))
         }
+    }
+
+    /// The id in a file name `<id><suffix>` (e.g. `abc.page`), or nil when the name is anything else.
+    /// Checks the bytes as `PageID.isValid` does, without making a `String` for names that fail.
+    static func id(inFileName name: UnsafeBufferPointer<UInt8>, suffix: StaticString) -> String? {
+        let suffixLength = suffix.utf8CodeUnitCount
+        let idLength = name.count - suffixLength
+        guard idLength >= 1, idLength <= PageID.maximumLength, let base = name.baseAddress else { return nil }
+        let suffixBytes = suffix.utf8Start
+        for index in 0..<suffixLength where base[idLength + index] != suffixBytes[index] { return nil }
+        for index in 0..<idLength {
+            let byte = base[index]
+            let isIDByte =
+                (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5f || byte == 0x2d
+            if !isIDByte { return nil }
+        }
+        return String(decoding: UnsafeBufferPointer(start: base, count: idLength), as: UTF8.self)
+    }
+
+    /// Whether a file name starts with `DurableFile.temporaryPrefix` (`.tmp-`).
+    static func isTemporary(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count >= 5 && name[0] == 0x2e && name[1] == 0x74 && name[2] == 0x6d && name[3] == 0x70 && name[4] == 0x2d
+    }
+
+    /// The names in `path` sorted into records `<id><suffix>` (by id, with inodes), temp files, and
+    /// anything else.
+    static func records(in path: String, suffix: StaticString) throws(PageStoreError) -> RecordListing {
+        var listing = RecordListing()
+        try scan(path) { name, inode in
+            if let id = id(inFileName: name, suffix: suffix) {
+                listing.records[id] = inode
+            } else if isTemporary(name) {
+                listing.temporary.append(DirectoryEntry(name: String(decoding: name, as: UTF8.self), inode: inode))
+            } else {
+                listing.others.append(String(decoding: name, as: UTF8.self))
+            }
+        }
+        return listing
     }
 
     /// The directory's current stamp.

@@ -79,11 +79,11 @@ enum DurableFile {
         return true
     }
 
-    /// Removes temp files in `directory` that no live writer holds; returns one line per file that could
-    /// not be examined or removed.
+    /// Removes the temp files `entries` in `directory` that no live writer holds; returns one line per
+    /// file that could not be examined or removed.
     static func sweepTemporaryFiles(in directory: String, entries: [DirectoryEntry]) -> [String] {
         var problems: [String] = []
-        for entry in entries where entry.name.hasPrefix(temporaryPrefix) {
+        for entry in entries {
             let path = directory + "/" + entry.name
             do {
                 let fd = try SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)

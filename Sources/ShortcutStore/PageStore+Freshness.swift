@@ -23,27 +23,19 @@ extension PageStore {
     func refreshFromDisk() {
         dispatchPrecondition(condition: .onQueue(maintenanceQueue))
         let stamp: DirectoryStamp
-        let entries: [DirectoryEntry]
+        let listing: RecordListing
         let scanStart: UInt64
         do {
             stamp = try DirectoryListing.stamp(pagesPath)
             if stamp == lastStamp && !lastStampIsRacy { return }
             scanStart = withLock { generation }
-            entries = try DirectoryListing.entries(pagesPath)
+            listing = try DirectoryListing.records(in: pagesPath, suffix: ".page")
         } catch {
             report(error, path: pagesPath)
             return
         }
-        var listed: [String: UInt64] = [:]
-        listed.reserveCapacity(entries.count)
-        var foreign: [String] = []
-        for entry in entries {
-            if let id = Self.id(fromRecordFileName: entry.name) {
-                listed[id] = entry.inode
-            } else if !entry.name.hasPrefix(DurableFile.temporaryPrefix) {
-                foreign.append(pagesPath + "/" + entry.name)
-            }
-        }
+        let listed = listing.records
+        let foreign = listing.others.map { pagesPath + "/" + $0 }
         merge(listed: listed, foreign: foreign, scanStart: scanStart)
         lastStamp = stamp
         let ageNanoseconds = Int64(Date().timeIntervalSince1970 * 1e9) - stamp.modifiedNanoseconds

@@ -66,6 +66,7 @@ extension PageStore {
                 _ = try DurableFile.write(
                     try merged.encoded(), named: name, in: statsPath, directoryFD: statsFD, mode: .replace,
                     durable: true, syncDirectory: false)
+                withLock { problemsByPath[statsPath + "/" + name] = nil }
             } catch {
                 report(error, path: statsPath + "/" + name)
                 failed[id] = plays

@@ -78,6 +78,7 @@ extension PageStore {
             tombstones[id] = generation
             pendingStats[id] = nil
             problemsByPath[path] = nil
+            problemsByPath[statsPath + "/" + StatsFile.fileName(for: id)] = nil
         }
     }
 

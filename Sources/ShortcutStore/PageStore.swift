@@ -175,30 +175,25 @@ public final class PageStore: @unchecked Sendable {
     private func openIndex() throws(PageStoreError) {
         // Stats first: a writer makes the record before its stats file, so every stats file listed here
         // whose record exists will also be in the later listing of pages.
-        let statsEntries = try DirectoryListing.entries(statsPath)
+        let stats = try DirectoryListing.records(in: statsPath, suffix: ".stats")
         let stamp = try DirectoryListing.stamp(pagesPath)
-        let pageEntries = try DirectoryListing.entries(pagesPath)
+        let pages = try DirectoryListing.records(in: pagesPath, suffix: ".page")
         var problems: [String: String] = [:]
-        for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pageEntries) { problems[line] = line }
-        for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: statsEntries) { problems[line] = line }
+        for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pages.temporary) { problems[line] = line }
+        for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: stats.temporary) { problems[line] = line }
         var index: [String: IndexEntry] = [:]
-        index.reserveCapacity(pageEntries.count)
-        for entry in pageEntries {
-            if let id = Self.id(fromRecordFileName: entry.name) {
-                index[id] = IndexEntry(inode: entry.inode, generation: 0, state: .unread)
-            } else if !entry.name.hasPrefix(DurableFile.temporaryPrefix) {
-                let path = pagesPath + "/" + entry.name
-                problems[path] = Self.foreignFileMessage(path)
-            }
+        index.reserveCapacity(pages.records.count)
+        for (id, inode) in pages.records { index[id] = IndexEntry(inode: inode, generation: 0, state: .unread) }
+        for name in pages.others {
+            let path = pagesPath + "/" + name
+            problems[path] = Self.foreignFileMessage(path)
         }
-        for entry in statsEntries where entry.name.hasSuffix(".stats") {
-            let id = String(entry.name.dropLast(6))
-            if index[id] == nil {
-                do {
-                    try SystemCalls.unlink(statsPath + "/" + entry.name)
-                } catch {
-                    problems[statsPath + "/" + entry.name] = error.description
-                }
+        for id in stats.records.keys where index[id] == nil {
+            let path = statsPath + "/" + StatsFile.fileName(for: id)
+            do {
+                try SystemCalls.unlink(path)
+            } catch {
+                problems[path] = error.description
             }
         }
         withLock {

@@ -10,11 +10,13 @@ public enum SHA256 {
 
     /// Lowercase hexadecimal text of `bytes` (two digits per byte), e.g. for printing a digest.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        let digits: StaticString = "0123456789abcdef"
+        let table = digits.utf8Start
         var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+            text.append(table[Int(byte >> 4)])
+            text.append(table[Int(byte & 0x0f)])
         }
         return String(decoding: text, as: UTF8.self)
     }
@@ -71,8 +73,7 @@ struct SHA256Hasher {
         var offset = 0
         if blockCount > 0 {
             let take = min(64 - blockCount, buffer.count)
-            for index in 0..<take { block[blockCount + index] = buffer[index] }
-            blockCount += take
+            appendToBlock(UnsafeRawBufferPointer(rebasing: buffer[0..<take]))
             offset = take
             if blockCount == 64 {
                 let full = block
@@ -84,10 +85,16 @@ struct SHA256Hasher {
             compress(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 64]))
             offset += 64
         }
-        for index in offset..<buffer.count {
-            block[blockCount] = buffer[index]
-            blockCount += 1
+        if offset < buffer.count { appendToBlock(UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+    }
+
+    /// Copies `bytes` (which fit) after the partial block.
+    private mutating func appendToBlock(_ bytes: UnsafeRawBufferPointer) {
+        let start = blockCount
+        block.withUnsafeMutableBytes { raw in
+            UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + bytes.count]).copyMemory(from: bytes)
         }
+        blockCount += bytes.count
     }
 
     /// Pads the message (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
@@ -123,26 +130,39 @@ struct SHA256Hasher {
 
     // FIPS 180-4 §6.2.2: one 64-byte block.
     private mutating func compress(_ chunk: UnsafeRawBufferPointer) {
+        guard let input = chunk.baseAddress else { return }
         var (a, b, c, d, e, f, g, h) = state
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        // Plain pointer arithmetic and inline rotations, so that even an unoptimised (debug) build
+        // hashes at a usable speed: tests hash hundreds of thousands of records.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
+            guard let w = buffer.baseAddress else { return }
             for index in 0..<16 {
-                schedule[index] =
-                    UInt32(chunk[index * 4]) << 24 | UInt32(chunk[index * 4 + 1]) << 16
-                    | UInt32(chunk[index * 4 + 2]) << 8 | UInt32(chunk[index * 4 + 3])
+                w[index] = UInt32(bigEndian: input.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
             }
             for index in 16..<64 {
-                let w15 = schedule[index - 15], w2 = schedule[index - 2]
-                let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
-                let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+                let w15 = w[index &- 15]
+                let w2 = w[index &- 2]
+                let s0 = (w15 >> 7 | w15 << 25) ^ (w15 >> 18 | w15 << 14) ^ (w15 >> 3)
+                let s1 = (w2 >> 17 | w2 << 15) ^ (w2 >> 19 | w2 << 13) ^ (w2 >> 10)
+                w[index] = w[index &- 16] &+ s0 &+ w[index &- 7] &+ s1
             }
-            for index in 0..<64 {
-                let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choice &+ Self.roundConstants[index] &+ schedule[index]
-                let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ sum0 &+ majority)
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                guard let k = constants.baseAddress else { return }
+                for index in 0..<64 {
+                    let sum1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ sum1 &+ choice &+ k[index] &+ w[index]
+                    let sum0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ sum0 &+ majority
+                }
             }
         }
         state = (
@@ -152,6 +172,3 @@ struct SHA256Hasher {
     }
 }
 
-@inline(__always) private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
-}

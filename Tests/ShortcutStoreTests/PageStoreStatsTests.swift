@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import ShortcutStore
+
+@Suite struct PageStoreStatsTests {
+    @Test func playsAreCountedWithoutRewritingTheRecord() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        let created = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        try store.create(StoredPage.make(id: "played", createdAt: created))
+        let recordPath = folder.path + "/pages/played.page"
+        let before = try FileManager.default.attributesOfItem(atPath: recordPath)[.systemFileNumber] as? Int
+        #expect(store.stats("played") == PageStats(createdAt: created, lastAccessAt: nil, totalAccess: 0))
+        let start = Date()
+        for _ in 0..<5 { store.recordAccess("played") }
+        let stats = try #require(store.stats("played"))
+        #expect(stats.totalAccess == 5)
+        #expect(try #require(stats.lastAccessAt) >= start)
+        store.flush()
+        let after = try FileManager.default.attributesOfItem(atPath: recordPath)[.systemFileNumber] as? Int
+        #expect(before == after)
+        #expect(store.stats("played")?.totalAccess == 5)
+    }
+
+    @Test func statsSurviveFlushAndReopen() throws {
+        let folder = try TemporaryFolder()
+        var last: Date?
+        do {
+            let store = try PageStore(directory: folder.url)
+            try store.create(StoredPage.make(id: "kept"))
+            for _ in 0..<3 { store.recordAccess("kept") }
+            store.flush()
+            last = store.stats("kept")?.lastAccessAt
+        }
+        let reopened = try PageStore(directory: folder.url)
+        let stats = try #require(reopened.stats("kept"))
+        #expect(stats.totalAccess == 3)
+        #expect(stats.lastAccessAt == last)
+        reopened.recordAccess("kept")
+        #expect(reopened.stats("kept")?.totalAccess == 4)
+    }
+
+    @Test func theTimerFlushesAboutEverySecond() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "timed"))
+        store.recordAccess("timed")
+        let path = folder.path + "/stats/timed.stats"
+        let took = secondsUntil(3) {
+            guard let data = FileManager.default.contents(atPath: path) else { return false }
+            return String(decoding: data, as: UTF8.self).contains(#""totalAccess":1"#)
+        }
+        #expect(try #require(took) < 2)
+    }
+
+    @Test func putKeepsStatsAndRemoveDeletesThem() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "s"))
+        store.recordAccess("s")
+        store.recordAccess("s")
+        store.flush()
+        try store.put(StoredPage.make(id: "s", body: "changed"))
+        #expect(store.stats("s")?.totalAccess == 2)
+        try store.remove("s")
+        #expect(store.stats("s") == nil)
+        #expect(try folder.names(in: "stats") == [".lock"])
+        try store.create(StoredPage.make(id: "s"))
+        #expect(store.stats("s")?.totalAccess == 0)
+    }
+
+    @Test func unknownIDsAreIgnored() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        store.recordAccess("nobody")
+        store.recordAccess("../x")
+        store.flush()
+        #expect(store.stats("nobody") == nil)
+        #expect(try folder.names(in: "stats") == [".lock"])
+    }
+
+    @Test func damagedStatsReadAsZeroAndAreReported() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "d"))
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: folder.path + "/stats/d.stats"))
+        #expect(store.stats("d")?.totalAccess == 0)
+        #expect(store.problems.contains { $0.hasPrefix(folder.path + "/stats/d.stats: ") })
+        store.recordAccess("d")
+        store.flush()
+        #expect(store.stats("d")?.totalAccess == 1)
+    }
+}
