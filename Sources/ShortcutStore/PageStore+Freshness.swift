@@ -18,49 +18,72 @@ extension PageStore {
     /// applies what other processes did: new records are indexed, removed ones dropped, replaced ones
     /// (a new inode) read again on next use.
     ///
+    /// The listing is compared with the previous one outside the lock; only ids that differ, or that this
+    /// process touched meanwhile, are looked at under the lock, so 100,000 records do not stall `get`.
     /// A directory mtime is only as fine as the file system's clock tick, so a stamp less than two
     /// seconds old is not trusted and the folder is listed again on the next tick (git's "racy clean").
     func refreshFromDisk() {
         dispatchPrecondition(condition: .onQueue(maintenanceQueue))
         let stamp: DirectoryStamp
-        let listing: RecordListing
-        let scanStart: UInt64
         do {
             stamp = try DirectoryListing.stamp(pagesPath)
-            if stamp == lastStamp && !lastStampIsRacy { return }
-            scanStart = withLock { generation }
-            listing = try DirectoryListing.records(in: pagesPath, suffix: ".page")
         } catch {
             report(error, path: pagesPath)
             return
         }
-        let listed = listing.records
-        let foreign = listing.others.map { pagesPath + "/" + $0 }
-        merge(listed: listed, foreign: foreign, scanStart: scanStart)
+        if stamp == lastStamp && !lastStampIsRacy {
+            // No name changed since the last listing, so every entry touched since then matches the disk.
+            withLock { touchedIDs.removeAll() }
+            return
+        }
+        let (scanStart, touched) = withLock {
+            let touched = touchedIDs
+            touchedIDs.removeAll()
+            return (generation, touched)
+        }
+        let listing: RecordListing
+        do {
+            listing = try DirectoryListing.records(in: pagesPath, suffix: ".page")
+        } catch {
+            withLock { touchedIDs.formUnion(touched) }
+            report(error, path: pagesPath)
+            return
+        }
+        var candidates = touched
+        for (id, inode) in listing.records where lastListing[id] != inode { candidates.insert(id) }
+        for id in lastListing.keys where listing.records[id] == nil { candidates.insert(id) }
+        merge(candidates, listed: listing.records, foreign: listing.others.map { pagesPath + "/" + $0 }, scanStart: scanStart)
+        lastListing = listing.records
         lastStamp = stamp
         let ageNanoseconds = Int64(Date().timeIntervalSince1970 * 1e9) - stamp.modifiedNanoseconds
         lastStampIsRacy = ageNanoseconds < 2_000_000_000
     }
 
-    /// Applies a listing taken after `generation` was `scanStart`; entries this process changed since
-    /// then are newer than the listing and stay as they are.
-    private func merge(listed: [String: UInt64], foreign: [String], scanStart: UInt64) {
+    /// Applies a listing taken after `generation` was `scanStart` to the `candidates` ids; entries this
+    /// process changed since then are newer than the listing and stay as they are.
+    private func merge(_ candidates: Set<String>, listed: [String: UInt64], foreign: [String], scanStart: UInt64) {
         let pagesPrefix = pagesPath + "/"
         withLock {
-            for (id, entry) in index where entry.generation <= scanStart && listed[id] == nil {
-                index[id] = nil
-                cache.remove(id)
-                pendingStats[id] = nil
-                problemsByPath[recordPath(id)] = nil
-            }
-            for (id, inode) in listed {
-                if let entry = index[id] {
-                    if entry.inode != inode && entry.generation <= scanStart {
+            for id in candidates {
+                let entry = index[id]
+                if let entry, entry.generation > scanStart { continue }
+                switch (listed[id], entry) {
+                case (nil, nil):
+                    continue
+                case (nil, .some):
+                    index[id] = nil
+                    cache.remove(id)
+                    pendingStats[id] = nil
+                    problemsByPath[recordPath(id)] = nil
+                case (let inode?, nil):
+                    if (tombstones[id] ?? 0) <= scanStart {
+                        index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
+                    }
+                case (let inode?, let entry?):
+                    if entry.inode != inode {
                         index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
                         cache.remove(id)
                     }
-                } else if (tombstones[id] ?? 0) <= scanStart {
-                    index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
                 }
             }
             tombstones = tombstones.filter { $0.value > scanStart }

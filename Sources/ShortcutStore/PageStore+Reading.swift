@@ -75,6 +75,7 @@ extension PageStore {
         }
         guard let file else {
             withLock {
+                if index[id] != nil { _ = noteChange(id) }
                 index[id] = nil
                 cache.remove(id)
                 problemsByPath[path] = nil
@@ -86,7 +87,7 @@ extension PageStore {
             page = try RecordFile.decode(file.bytes, path: path, expectedID: id)
         } catch {
             withLock {
-                generation += 1
+                let generation = noteChange(id)
                 index[id] = IndexEntry(inode: file.inode, generation: generation, state: .corrupt)
                 cache.remove(id)
                 problemsByPath[path] = error.description
@@ -98,7 +99,7 @@ extension PageStore {
             return nil
         }
         withLock {
-            generation += 1
+            let generation = noteChange(id)
             index[id] = IndexEntry(
                 inode: file.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
             if caching { cache.insert(page) }

@@ -72,7 +72,7 @@ extension PageStore {
     func forgetRemoved(_ id: String) {
         let path = recordPath(id)
         withLock {
-            generation += 1
+            let generation = noteChange(id)
             index[id] = nil
             cache.remove(id)
             tombstones[id] = generation
@@ -101,7 +101,7 @@ extension PageStore {
     private func remember(_ page: StoredPage, inode: UInt64, resetStats: Bool) {
         let path = recordPath(page.id)
         withLock {
-            generation += 1
+            let generation = noteChange(page.id)
             index[page.id] = IndexEntry(
                 inode: inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
             cache.insert(page)

@@ -52,6 +52,8 @@ public final class PageStore: @unchecked Sendable {
     /// Counts this process's changes to `index`, so a directory scan that started earlier does not undo
     /// them. Guarded by `lock`.
     var generation: UInt64 = 1
+    /// Ids whose entries this process changed since the last directory scan started. Guarded by `lock`.
+    var touchedIDs: Set<String> = []
     /// Ids this process removed, with the `generation` of the removal. Guarded by `lock`.
     var tombstones: [String: UInt64] = [:]
     /// Plays not yet written to `stats/`. Guarded by `lock`.
@@ -72,6 +74,8 @@ public final class PageStore: @unchecked Sendable {
     /// The last directory stamp seen, and whether it was too recent to trust. Confined to
     /// `maintenanceQueue` after `init`.
     var lastStamp: DirectoryStamp?
+    /// The record names and inodes of the last listing. Confined to `maintenanceQueue` after `init`.
+    var lastListing: [String: UInt64] = [:]
     var lastStampIsRacy = true
     var ticksSinceFlush = 0
 
@@ -166,6 +170,14 @@ public final class PageStore: @unchecked Sendable {
         return try body()
     }
 
+    /// Counts a change this process makes to `id`'s entry and returns its generation; the caller holds
+    /// `lock`.
+    func noteChange(_ id: String) -> UInt64 {
+        generation += 1
+        touchedIDs.insert(id)
+        return generation
+    }
+
     /// Notes a problem with the file at `path` (replacing an older note for it).
     func report(_ error: PageStoreError, path: String) {
         withLock { problemsByPath[path] = error.description }
@@ -201,6 +213,7 @@ public final class PageStore: @unchecked Sendable {
             self.problemsByPath = problems
         }
         lastStamp = stamp
+        lastListing = pages.records
     }
 
     /// The `problems` line for a file in `pages/` that is not named like a record.
