@@ -88,9 +88,12 @@ enum DirectoryListing {
         return String(decoding: UnsafeBufferPointer(start: base, count: idLength), as: UTF8.self)
     }
 
-    /// Whether a file name starts with `DurableFile.temporaryPrefix` (`.tmp-`).
+    /// Whether a file name is a writer's temp file: ours start with `DurableFile.temporaryPrefix`
+    /// (`.tmp-`); names like `x.page.tmp` or `.tmp.x` (other tools' temp files) count too. Only called
+    /// for names that are not records.
     static func isTemporary(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.count >= 5 && name[0] == 0x2e && name[1] == 0x74 && name[2] == 0x6d && name[3] == 0x70 && name[4] == 0x2d
+        let text = String(decoding: name, as: UTF8.self).lowercased()
+        return text.hasPrefix(".tmp") || text.hasSuffix(".tmp") || text.contains(".tmp-") || text.contains(".tmp.")
     }
 
     /// The names in `path` sorted into records `<id><suffix>` (by id, with inodes), temp files, and

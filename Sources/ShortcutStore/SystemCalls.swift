@@ -129,16 +129,22 @@ enum SystemCalls {
         }
     }
 
-    /// Creates a directory (and its parents) unless it exists.
+    /// Creates a directory (and its parents) unless it exists; a directory it creates is made durable
+    /// by syncing its parent, so the first record written inside cannot vanish with it in a crash.
     static func makeDirectories(_ path: String) throws(PageStoreError) {
+        var parent = "/"
         var prefix = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 {
+            if mkdir(prefix, 0o755) == 0 {
+                let fd = try open(parent, O_RDONLY | O_DIRECTORY)
+                defer { close(fd) }
+                try fsync(fd, path: parent)
+            } else {
                 let code = errno
-                if code == EEXIST { continue }
-                throw PageStoreError.io(path: prefix, errno: code)
+                if code != EEXIST { throw PageStoreError.io(path: prefix, errno: code) }
             }
+            parent = prefix
         }
         var info = stat()
         _ = try retryingEINTR(path) { stat(path, &info) }

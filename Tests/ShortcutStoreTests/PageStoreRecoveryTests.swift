@@ -25,6 +25,7 @@ import Darwin
         try Data("notes".utf8).write(to: URL(fileURLWithPath: pages + "notes.txt"))
         try Data([]).write(to: URL(fileURLWithPath: pages + "empty.page"))
         try Data(full.prefix(40)).write(to: URL(fileURLWithPath: pages + ".tmp-999999-deadbeef"))
+        try Data(full.prefix(40)).write(to: URL(fileURLWithPath: pages + "other.page.tmp"))
         return folder
     }
 
@@ -42,7 +43,7 @@ import Darwin
         #expect(problems.contains { $0.contains("truncated.page") && $0.contains("truncated") })
         #expect(problems.contains { $0.contains("badsum.page") && $0.contains("checksum") })
         #expect(store.count == 2)
-        #expect(try !folder.names(in: "pages").contains { $0.hasPrefix(".tmp-") })
+        #expect(try !folder.names(in: "pages").contains { $0.contains(".tmp") })
     }
 
     @Test func problemsAreCompleteRightAfterOpening() throws {
