@@ -54,7 +54,9 @@ func parseInPieces(_ bytes: UnsafeRawBufferPointer, limits: ServerLimits, cuts: 
             }
             // A failed parser must keep failing with the same error.
             do throws(HTTPParserError) {
-                try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<0])) { _ in fatalError("event after an error") }
+                try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<0])) { _ in
+                    fatalError("event after an error")
+                }
                 fatalError("a failed parser accepted more bytes")
             } catch let again {
                 precondition(again == error, "a failed parser threw \(again), then \(error)")
@@ -79,7 +81,9 @@ func check(_ request: HTTPRequest, limits: ServerLimits) {
         precondition(HTTPHeaders.isValidName(field.name), "bad field name \(field.name.utf8.map { $0 })")
         precondition(
             field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }, "control byte in a value")
-        precondition(![0x20, 0x09].contains(field.value.utf8.first) && ![0x20, 0x09].contains(field.value.utf8.last), "untrimmed value")
+        precondition(
+            ![0x20, 0x09].contains(field.value.utf8.first) && ![0x20, 0x09].contains(field.value.utf8.last),
+            "untrimmed value")
         if field.name.equalsIgnoringASCIICase("host") { hosts += 1 }
     }
     precondition(hosts <= 1, "more than one Host")

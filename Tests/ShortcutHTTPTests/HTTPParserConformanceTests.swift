@@ -66,7 +66,8 @@ import Testing
     static func addingHost(_ raw: String) -> String {
         let bytes = Array(raw.utf8)
         for index in bytes.indices where index == 0 || bytes[index - 1] == 0x0A {
-            guard bytes.count - index >= 4, String(decoding: bytes[index..<index + 4], as: UTF8.self).lowercased() == "host"
+            guard bytes.count - index >= 4,
+                String(decoding: bytes[index..<index + 4], as: UTF8.self).lowercased() == "host"
             else { continue }
             var after = index + 4
             while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[after]) { after += 1 }
@@ -91,7 +92,9 @@ import Testing
         func contains(_ needle: String) -> Bool {
             let pattern = Array(needle.utf8)
             guard bytes.count >= pattern.count else { return false }
-            return (0...(bytes.count - pattern.count)).contains { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
+            return (0...(bytes.count - pattern.count)).contains {
+                bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+            }
         }
         if contains("\r\n\r\n") || contains("\n\n") || contains("\n\r\n") { return raw }
         return raw + (raw.hasSuffix("\r\n") ? "\r\n" : "\r\n\r\n")

@@ -69,7 +69,8 @@ import Testing
             "bare CR ends a value", "GET / HTTP/1.1\r\nHost: a\r\nX: a\r\r\n\r\n",
             .error(.invalidFieldValueByte(field: "X", byte: 0x0D))),
         ParserCase(
-            "CR CR LF before the end of the head", "GET / HTTP/1.1\r\nHost: a\r\n\r\r\n\r\n", .error(.invalidFieldNameByte(0x0D))),
+            "CR CR LF before the end of the head", "GET / HTTP/1.1\r\nHost: a\r\n\r\r\n\r\n",
+            .error(.invalidFieldNameByte(0x0D))),
         ParserCase(
             "obs-fold", "GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n", .error(.obsoleteLineFolding)),
         ParserCase(
@@ -88,7 +89,8 @@ import Testing
         ParserCase("an empty name", "GET / HTTP/1.1\r\nHost: a\r\n: v\r\n\r\n", .status(400)),
         ParserCase("an empty name alone", "GET / HTTP/1.1\r\nHost: a\r\n:\r\n\r\n", .status(400)),
         ParserCase(
-            "invalid name characters", "GET / HTTP/1.1\r\nHost: a\r\nFo@: v\r\n\r\n", .error(.invalidFieldNameByte(0x40))),
+            "invalid name characters", "GET / HTTP/1.1\r\nHost: a\r\nFo@: v\r\n\r\n",
+            .error(.invalidFieldNameByte(0x40))),
         ParserCase(
             "brackets in a name", "GET / HTTP/1.1\r\nHost: a\r\n[X]: v\r\n\r\n", .error(.invalidFieldNameByte(0x5B))),
     ]
@@ -124,7 +126,8 @@ import Testing
         ParserCase("a slash", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", .error(.invalidHost("a/b"))),
         ParserCase("user info", "GET / HTTP/1.1\r\nHost: u@a\r\n\r\n", .error(.invalidHost("u@a"))),
         ParserCase(
-            "a control byte", "GET / HTTP/1.1\r\nHost: \u{06}\r\n\r\n", .error(.invalidFieldValueByte(field: "Host", byte: 6))),
+            "a control byte", "GET / HTTP/1.1\r\nHost: \u{06}\r\n\r\n",
+            .error(.invalidFieldValueByte(field: "Host", byte: 6))),
         ParserCase("obs-text", [UInt8]("GET / HTTP/1.1\r\nHost: ".utf8) + [0xFF] + bytes("\r\n\r\n"), .status(400)),
     ]
 

@@ -16,11 +16,15 @@ import Testing
     }
 
     static let contentLengthCases: [ParserCase] = [
-        ParserCase("a body", post("Content-Length: 5\r\n", "hello"), .requests([posted([("Content-Length", "5")], "hello")])),
-        ParserCase("zero", post("Content-Length: 0\r\n"), .requests([posted([("Content-Length", "0")], "")])),
-        ParserCase("leading zeros", post("Content-Length: 003\r\n", "abc"), .requests([posted([("Content-Length", "003")], "abc")])),
         ParserCase(
-            "name in any case", post("cONTENT-lENGTH: 2\r\n", "ab"), .requests([posted([("cONTENT-lENGTH", "2")], "ab")])),
+            "a body", post("Content-Length: 5\r\n", "hello"), .requests([posted([("Content-Length", "5")], "hello")])),
+        ParserCase("zero", post("Content-Length: 0\r\n"), .requests([posted([("Content-Length", "0")], "")])),
+        ParserCase(
+            "leading zeros", post("Content-Length: 003\r\n", "abc"),
+            .requests([posted([("Content-Length", "003")], "abc")])),
+        ParserCase(
+            "name in any case", post("cONTENT-lENGTH: 2\r\n", "ab"),
+            .requests([posted([("cONTENT-lENGTH", "2")], "ab")])),
         ParserCase(
             "OWS around the value", post("Content-Length: \t2 \r\n", "ab"),
             .requests([posted([("Content-Length", "2")], "ab")])),
@@ -33,7 +37,8 @@ import Testing
         ParserCase(
             "differing duplicates", post("Content-Length: 2\r\nContent-Length: 3\r\n", "abc"),
             .error(.differingContentLengths)),
-        ParserCase("a differing comma list", post("Content-Length: 5, 6\r\n", "hello!"), .error(.differingContentLengths)),
+        ParserCase(
+            "a differing comma list", post("Content-Length: 5, 6\r\n", "hello!"), .error(.differingContentLengths)),
         ParserCase("an empty list item", post("Content-Length: 2,\r\n", "ab"), .error(.invalidContentLength(""))),
         ParserCase("empty", post("Content-Length:\r\n"), .error(.invalidContentLength(""))),
         ParserCase("plus sign", post("Content-Length: +5\r\n", "hello"), .error(.invalidContentLength("+5"))),
@@ -49,7 +54,8 @@ import Testing
             "Int64.max", post("Content-Length: 9223372036854775807\r\n"),
             .error(.bodyTooLarge(size: Int.max, limit: 1024 * 1024))),
         ParserCase(
-            "10 GB", post("Content-Length: 10000000000\r\n"), .error(.bodyTooLarge(size: 10_000_000_000, limit: 1024 * 1024))),
+            "10 GB", post("Content-Length: 10000000000\r\n"),
+            .error(.bodyTooLarge(size: 10_000_000_000, limit: 1024 * 1024))),
         ParserCase(
             "many leading zeros are still small", post("Content-Length: 0000000000000000000000001\r\n", "x"),
             .accepts(1)),
@@ -76,7 +82,8 @@ import Testing
             "chunked", post("Transfer-Encoding: chunked\r\n", "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"),
             .requests([posted([chunked], "hello world")])),
         ParserCase(
-            "upper-case hex sizes and leading zeros", post("Transfer-Encoding: chunked\r\n", "0A\r\n0123456789\r\n000\r\n\r\n"),
+            "upper-case hex sizes and leading zeros",
+            post("Transfer-Encoding: chunked\r\n", "0A\r\n0123456789\r\n000\r\n\r\n"),
             .requests([posted([chunked], "0123456789")])),
         ParserCase(
             "coding in any case", post("Transfer-Encoding: Chunked\r\n", "1\r\nx\r\n0\r\n\r\n"),
@@ -85,20 +92,25 @@ import Testing
             "extensions", post("Transfer-Encoding: chunked\r\n", "5;a=b;c;d=\"q\\\"x\" ;e = f\r\nhello\r\n0;z\r\n\r\n"),
             .requests([posted([chunked], "hello")])),
         ParserCase(
-            "trailers are read and dropped", post("Transfer-Encoding: chunked\r\n", "1\r\nx\r\n0\r\nT: 1\r\nU: 2\r\n\r\n"),
+            "trailers are read and dropped",
+            post("Transfer-Encoding: chunked\r\n", "1\r\nx\r\n0\r\nT: 1\r\nU: 2\r\n\r\n"),
             .requests([posted([chunked], "x")])),
         ParserCase(
-            "an empty chunked body", post("Transfer-Encoding: chunked\r\n", "0\r\n\r\n"), .requests([posted([chunked], "")])),
+            "an empty chunked body", post("Transfer-Encoding: chunked\r\n", "0\r\n\r\n"),
+            .requests([posted([chunked], "")])),
         ParserCase("gzip, chunked", post("Transfer-Encoding: gzip, chunked\r\n", "0\r\n\r\n"), .status(501)),
         ParserCase(
-            "gzip then chunked in two fields", post("Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n", "0\r\n\r\n"),
+            "gzip then chunked in two fields",
+            post("Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n", "0\r\n\r\n"),
             .error(.unsupportedTransferCoding("gzip"))),
         ParserCase(
             "chunked, gzip", post("Transfer-Encoding: chunked, gzip\r\n", "0\r\n\r\n"),
             .error(.chunkedNotFinal("chunked, gzip"))),
-        ParserCase("gzip alone", post("Transfer-Encoding: gzip\r\n", "0\r\n\r\n"), .error(.unsupportedTransferCoding("gzip"))),
         ParserCase(
-            "identity", post("Transfer-Encoding: identity\r\n", "0\r\n\r\n"), .error(.unsupportedTransferCoding("identity"))),
+            "gzip alone", post("Transfer-Encoding: gzip\r\n", "0\r\n\r\n"), .error(.unsupportedTransferCoding("gzip"))),
+        ParserCase(
+            "identity", post("Transfer-Encoding: identity\r\n", "0\r\n\r\n"),
+            .error(.unsupportedTransferCoding("identity"))),
         ParserCase("chunked twice", post("Transfer-Encoding: chunked, chunked\r\n", "0\r\n\r\n"), .status(400)),
         ParserCase("empty", post("Transfer-Encoding:\r\n", "0\r\n\r\n"), .status(400)),
         ParserCase("an empty list item", post("Transfer-Encoding: ,chunked\r\n", "0\r\n\r\n"), .status(400)),
@@ -121,10 +133,12 @@ import Testing
 
     static let chunkErrorCases: [ParserCase] = [
         ParserCase("an empty size line", post("Transfer-Encoding: chunked\r\n", "\r\n"), .status(400)),
-        ParserCase("a size that is not hex", post("Transfer-Encoding: chunked\r\n", "g\r\nx\r\n0\r\n\r\n"), .status(400)),
+        ParserCase(
+            "a size that is not hex", post("Transfer-Encoding: chunked\r\n", "g\r\nx\r\n0\r\n\r\n"), .status(400)),
         ParserCase("a signed size", post("Transfer-Encoding: chunked\r\n", "+1\r\nx\r\n0\r\n\r\n"), .status(400)),
         ParserCase("a 0x prefix", post("Transfer-Encoding: chunked\r\n", "0x1\r\nx\r\n0\r\n\r\n"), .status(400)),
-        ParserCase("a space inside the size", post("Transfer-Encoding: chunked\r\n", "1 0\r\nx\r\n0\r\n\r\n"), .status(400)),
+        ParserCase(
+            "a space inside the size", post("Transfer-Encoding: chunked\r\n", "1 0\r\nx\r\n0\r\n\r\n"), .status(400)),
         ParserCase(
             "whitespace after the size without an extension (RFC 9112 §7.1.1 allows BWS only before ;)",
             post("Transfer-Encoding: chunked\r\n", "a \r\n0123456789\r\n0\r\n\r\n"), .status(400)),
@@ -144,9 +158,14 @@ import Testing
         ParserCase(
             "whitespace after an extension name without a value",
             post("Transfer-Encoding: chunked\r\n", "1;a \r\nx\r\n0\r\n\r\n"), .accepts(1)),
-        ParserCase("an extension without a value", post("Transfer-Encoding: chunked\r\n", "1;a=\r\nx\r\n0\r\n\r\n"), .status(400)),
-        ParserCase("a bare LF after the size", post("Transfer-Encoding: chunked\r\n", "1\nx\r\n0\r\n\r\n"), .error(.bareLineFeed)),
-        ParserCase("a bare CR after the size", post("Transfer-Encoding: chunked\r\n", "1\rx\r\n0\r\n\r\n"), .status(400)),
+        ParserCase(
+            "an extension without a value", post("Transfer-Encoding: chunked\r\n", "1;a=\r\nx\r\n0\r\n\r\n"),
+            .status(400)),
+        ParserCase(
+            "a bare LF after the size", post("Transfer-Encoding: chunked\r\n", "1\nx\r\n0\r\n\r\n"),
+            .error(.bareLineFeed)),
+        ParserCase(
+            "a bare CR after the size", post("Transfer-Encoding: chunked\r\n", "1\rx\r\n0\r\n\r\n"), .status(400)),
         ParserCase(
             "data not followed by CRLF", post("Transfer-Encoding: chunked\r\n", "3\r\nabcX\r\n0\r\n\r\n"),
             .error(.malformedChunk("chunk data is not followed by CRLF"))),
@@ -159,10 +178,13 @@ import Testing
         ParserCase(
             "data longer than its size", post("Transfer-Encoding: chunked\r\n", "3\r\nfoo\r\n\r\n"), .status(400)),
         ParserCase(
-            "a bad trailer", post("Transfer-Encoding: chunked\r\n", "0\r\nT : 1\r\n\r\n"), .error(.whitespaceBeforeColon("T"))),
+            "a bad trailer", post("Transfer-Encoding: chunked\r\n", "0\r\nT : 1\r\n\r\n"),
+            .error(.whitespaceBeforeColon("T"))),
         ParserCase(
-            "a folded trailer", post("Transfer-Encoding: chunked\r\n", "0\r\nT: 1\r\n 2\r\n\r\n"), .error(.obsoleteLineFolding)),
-        ParserCase("a bare LF in the trailers", post("Transfer-Encoding: chunked\r\n", "0\r\n\n"), .error(.bareLineFeed)),
+            "a folded trailer", post("Transfer-Encoding: chunked\r\n", "0\r\nT: 1\r\n 2\r\n\r\n"),
+            .error(.obsoleteLineFolding)),
+        ParserCase(
+            "a bare LF in the trailers", post("Transfer-Encoding: chunked\r\n", "0\r\n\n"), .error(.bareLineFeed)),
     ]
 
     @Test(arguments: chunkErrorCases)
@@ -211,7 +233,8 @@ import Testing
 
     @Test func continueIsNotExpectedWhenTheBodyIsAlreadyThere() throws {
         let request = Self.posted([("Expect", "100-continue"), ("Content-Length", "2")], "ab")
-        #expect(try Self.events([Self.post("Expect: 100-continue\r\nContent-Length: 2\r\n", "ab")]) == [.request(request)])
+        #expect(
+            try Self.events([Self.post("Expect: 100-continue\r\nContent-Length: 2\r\n", "ab")]) == [.request(request)])
     }
 
     @Test func continueIsExpectedForAChunkedBody() throws {
@@ -258,7 +281,8 @@ import Testing
         ParserCase(
             "TE.TE folded value", post("Transfer-Encoding:\r\n chunked\r\n", "0\r\n\r\n"), .status(400)),
         ParserCase(
-            "TE.TE chunked then another field", post("Transfer-Encoding: chunked\r\nTransfer-Encoding: x\r\n", "0\r\n\r\n"),
+            "TE.TE chunked then another field",
+            post("Transfer-Encoding: chunked\r\nTransfer-Encoding: x\r\n", "0\r\n\r\n"),
             .error(.chunkedNotFinal("chunked, x"))),
         ParserCase(
             "TE.TE vertical tab", post("Transfer-Encoding: \u{0B}chunked\r\n", "0\r\n\r\n"),
@@ -266,9 +290,11 @@ import Testing
         ParserCase(
             "TE.TE chunkedchunked", post("Transfer-Encoding: chunkedchunked\r\n", "0\r\n\r\n"), .status(501)),
         ParserCase(
-            "CL.CL differing", post("Content-Length: 3\r\nContent-Length: 4\r\n", "abc"), .error(.differingContentLengths)),
+            "CL.CL differing", post("Content-Length: 3\r\nContent-Length: 4\r\n", "abc"),
+            .error(.differingContentLengths)),
         ParserCase(
-            "CL with a hidden second request", post("Content-Length: 4 \r\nContent-Length: 40\r\n", "GET /x HTTP/1.1\r\n"),
+            "CL with a hidden second request",
+            post("Content-Length: 4 \r\nContent-Length: 40\r\n", "GET /x HTTP/1.1\r\n"),
             .error(.differingContentLengths)),
         ParserCase(
             "bare LF hides a Content-Length",
@@ -282,7 +308,8 @@ import Testing
             "POST / HTTP/1.1\r\nHost: a\r\nFoo: bar\r\n Content-Length: 38\r\n\r\nGET /bye HTTP/1.1\r\nHost: a\r\n\r\n",
             .error(.obsoleteLineFolding)),
         ParserCase(
-            "a chunk size line smuggling a bare CR", post("Transfer-Encoding: chunked\r\n", "5\r\r;ABCD\r\n34\r\nE\r\n0\r\n\r\n"),
+            "a chunk size line smuggling a bare CR",
+            post("Transfer-Encoding: chunked\r\n", "5\r\r;ABCD\r\n34\r\nE\r\n0\r\n\r\n"),
             .status(400)),
     ]
 

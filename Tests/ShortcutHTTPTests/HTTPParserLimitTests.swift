@@ -61,14 +61,18 @@ import Testing
             "a field line over the limit that ends in a bare LF",
             "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "x", count: 300) + "\nY: 1\r\n\r\n", .status(431),
             limits: small),
-        ParserCase("a header section far over, with no end yet", "GET / HTTP/1.1\r\nX: " + String(repeating: "x", count: 500), .status(431), limits: small),
+        ParserCase(
+            "a header section far over, with no end yet", "GET / HTTP/1.1\r\nX: " + String(repeating: "x", count: 500),
+            .status(431), limits: small),
         ParserCase("fields at the limit", head(headerBytes: 100, fields: 8), .accepts(1), limits: small),
         ParserCase(
-            "fields one over", head(headerBytes: 100, fields: 9), .error(.tooManyFields(count: 9, limit: 8)), limits: small),
+            "fields one over", head(headerBytes: 100, fields: 9), .error(.tooManyFields(count: 9, limit: 8)),
+            limits: small),
         ParserCase("body at the limit", fixed(32), .accepts(1), limits: small),
         ParserCase("body one over", fixed(33), .error(.bodyTooLarge(size: 33, limit: 32)), limits: small),
         ParserCase("chunked body at the limit", chunked([16, 16]), .accepts(1), limits: small),
-        ParserCase("chunked body one over", chunked([16, 17]), .error(.bodyTooLarge(size: 33, limit: 32)), limits: small),
+        ParserCase(
+            "chunked body one over", chunked([16, 17]), .error(.bodyTooLarge(size: 33, limit: 32)), limits: small),
         ParserCase("one chunk over", chunked([33]), .error(.bodyTooLarge(size: 33, limit: 32)), limits: small),
         ParserCase(
             "trailers at the header limit", chunked([1], trailers: "T: " + String(repeating: "t", count: 251) + "\r\n"),

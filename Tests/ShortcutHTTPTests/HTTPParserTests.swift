@@ -46,8 +46,9 @@ struct ParsedRequest: Equatable, Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "\(method.prefix(40)) \(target.prefix(80)) \(version) \(headers.map { "\($0.name.prefix(40)): \($0.value.prefix(40))" }) "
-            + "body \(body.count) bytes, keepAlive \(keepAlive)"
+        let fields = headers.map { "\($0.name.prefix(40)): \($0.value.prefix(40))" }
+        return "\(method.prefix(40)) \(target.prefix(80)) \(version) \(fields) body \(body.count) bytes, "
+            + "keepAlive \(keepAlive)"
     }
 }
 
@@ -185,7 +186,8 @@ enum ParserHarness {
             let outcome = parse(bytes, limits: limits, feed: feed).splitIndependent
             if outcome != expected {
                 Issue.record(
-                    "fed \(feed): \(outcome)\nwhole: \(expected)\ninput: \(shown(bytes))", sourceLocation: sourceLocation)
+                    "fed \(feed): \(outcome)\nwhole: \(expected)\ninput: \(shown(bytes))",
+                    sourceLocation: sourceLocation)
                 return whole
             }
         }
@@ -437,7 +439,8 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func requestsBeforeAnErrorAreEmittedThenTheErrorIsThrown() {
-        let input = bytes("GET /ok HTTP/1.1\r\nHost: a\r\n\r\nGET /bad HTTP/1.1\r\n\r\nGET /never HTTP/1.1\r\nHost: a\r\n\r\n")
+        let input = bytes(
+            "GET /ok HTTP/1.1\r\nHost: a\r\n\r\nGET /bad HTTP/1.1\r\n\r\nGET /never HTTP/1.1\r\nHost: a\r\n\r\n")
         let outcome = ParserHarness.parseEveryWay(input)
         #expect(outcome.requests == [.make(target: "/ok")])
         #expect(outcome.error == .missingHost)
@@ -478,9 +481,12 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func errorsCarryTheirStatusAndAReasonNamingTheValue() {
-        #expect(HTTPParserError.headerSectionTooLarge(size: 40211, limit: 32768).description
-            == "request header section is 40211 bytes; the limit is 32768 (431)")
-        #expect(HTTPParserError.invalidFieldValueByte(field: "X", byte: 0x7F).reason == "invalid byte 0x7F in the value of 'X'")
+        #expect(
+            HTTPParserError.headerSectionTooLarge(size: 40211, limit: 32768).description
+                == "request header section is 40211 bytes; the limit is 32768 (431)")
+        #expect(
+            HTTPParserError.invalidFieldValueByte(field: "X", byte: 0x7F).reason
+                == "invalid byte 0x7F in the value of 'X'")
         #expect(HTTPParserError.unsupportedVersion("HTTP/2.0").status == .httpVersionNotSupported)
         #expect(HTTPParserError.unsupportedTransferCoding("gzip").status == .notImplemented)
         #expect(HTTPParserError.unsupportedExpectation("x").status == .expectationFailed)
