@@ -1,0 +1,485 @@
+#!/usr/bin/python3
+"""Real-browser tests of the shortcut pages: WebKitGTK (WebKit2 4.1) under Xvfb, against the real server binary.
+
+    xvfb-run -a -s '-screen 0 1280x1024x24' /usr/bin/python3 Tests/Browser/run.py --bin PATH --out DIR
+
+Starts `PATH --port 0 --store <temp> --quiet`, creates shortcuts through POST /api/shortcuts and loads
+them in WebKit as Safari and as a home-screen launch (`navigator.standalone` injected at document
+start). Prints `PASS name` or `FAIL name: reason` per test and `browser: P passed, F failed` last;
+observations go to stderr (`  note name: ...`) and to DIR/report.txt, screenshots to DIR/*.png.
+Exit 0 when every test passed, 1 when one failed or the run overran its time, 2 on a setup error
+(no gi/WebKit2 4.1, no display, no server binary, server not listening).
+Needs Debian's python3-gi, gir1.2-webkit2-4.1, xvfb, xauth and fonts-dejavu-core.
+"""
+
+import argparse
+import base64
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+
+from server import Server, SetupError, make_png, png_data_uri  # noqa: E402
+
+RUN_TIMEOUT = 120.0
+NO_APP_NAVIGATION_WINDOW = 1.5  # seconds after load in which a guide page must not open the app
+APP_NAVIGATION_WITHIN = 1.0  # seconds after load in which a home-screen launch must open the app
+APP_NAVIGATION_NOT_BEFORE = 0.25  # the page waits 400 ms after it is parsed, so the intermediate screen shows first
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# --- page state, read from the DOM -----------------------------------------------------------------
+
+STATE_JS = r"""
+function shown(id) {
+  var e = document.getElementById(id);
+  if (!e) { return null; }
+  var s = window.getComputedStyle(e), r = e.getBoundingClientRect();
+  return !e.hidden && s.display !== "none" && s.visibility !== "hidden" && r.width > 0 && r.height > 0;
+}
+function text(id) { var e = document.getElementById(id); return e ? e.textContent : null; }
+var icon = document.getElementById("icon");
+var open = document.getElementById("open");
+var about = document.querySelector("#intermediate .about");
+var meta = document.querySelector('meta[name="apple-mobile-web-app-title"]');
+var inter = document.getElementById("intermediate");
+return {
+  url: location.href,
+  readyState: document.readyState,
+  visibility: document.visibilityState,
+  standalone: window.navigator.standalone === true,
+  hasGuide: !!document.getElementById("guide"),
+  guide: shown("guide"),
+  intermediate: shown("intermediate"),
+  title: text("title"),
+  docTitle: document.title,
+  metaTitle: meta ? meta.getAttribute("content") : null,
+  appName: text("app-name"),
+  about: about ? about.textContent : null,
+  intermediateText: inter ? inter.innerText : null,
+  openHref: open ? open.getAttribute("href") : null,
+  openHrefResolved: open ? open.href : null,
+  openShown: shown("open"),
+  iconSrc: icon ? icon.getAttribute("src") : null,
+  iconParent: icon && icon.parentElement ? icon.parentElement.id : null,
+  iconComplete: icon ? icon.complete : null,
+  iconWidth: icon ? icon.naturalWidth : null,
+  iconHeight: icon ? icon.naturalHeight : null,
+  iconCount: document.querySelectorAll("#icon").length,
+  images: document.images.length,
+  scripts: document.scripts.length,
+  pwnedType: typeof window.__pwned,
+  pwned: String(window.__pwned),
+  bodyText: document.body ? document.body.innerText.slice(0, 200) : null
+};
+"""
+
+ICON_DECODED_JS = 'var i = document.getElementById("icon"); return !!(i && i.complete && i.naturalWidth > 0);'
+
+
+def is_app_uri(uri):
+    scheme = uri.split(":", 1)[0].lower() if ":" in uri else ""
+    return scheme not in ("http", "https", "data", "about", "blob")
+
+
+# --- the run ---------------------------------------------------------------------------------------
+
+class Run:
+    def __init__(self, server, browser_module, out):
+        self.server = server
+        self.B = browser_module
+        self.browser = browser_module.Browser()
+        self.out = out
+        self.icon_png = make_png(48, 48)
+        self.icon_uri = png_data_uri(self.icon_png)
+        self.notes = []
+        self.current = None
+        self.shortcuts = {}
+
+    def note(self, text):
+        line = f"  note {self.current}: {text}"
+        self.notes.append(line)
+        print(line, file=sys.stderr, flush=True)
+
+    def url(self, path):
+        return self.server.base + path
+
+    def shortcut(self, key, fields):
+        """Create a shortcut once per run through the API; its JSON answer."""
+        if key not in self.shortcuts:
+            status, body = self.server.create(fields)
+            check(status == 201, f"POST /api/shortcuts for {fields.get('id')!r} answered {status}: {str(body)[:300]}")
+            check(isinstance(body, dict) and body.get("id") == fields["id"], f"unexpected create answer: {str(body)[:300]}")
+            self.shortcuts[key] = body
+        return self.shortcuts[key]
+
+    def page_shortcut(self):
+        fields = {"title": "Browser Test Shortcut", "url": "myapp://page/view2", "app_name": "My App",
+                  "icon": self.icon_uri, "id": "browser-page"}
+        self.shortcut("page", fields)
+        return fields
+
+    def data_shortcut(self):
+        fields = {"title": "Data Mode Shortcut", "url": "myapp://data/view?from=home", "app_name": "Data App",
+                  "icon": base64.b64encode(self.icon_png).decode("ascii"), "id": "browser-data", "mode": "data"}
+        self.shortcut("data", fields)
+        return fields
+
+    def data_location(self, fields):
+        status, headers, body = self.server.request("GET", "/s/" + fields["id"])
+        check(status == 301, f"GET /s/{fields['id']} answered {status}, not 301")
+        location = headers.get("location", "")
+        prefix = "data:text/html;base64,"
+        check(location.startswith(prefix), f"data-mode Location is not {prefix}…: {location[:80]!r}")
+        try:
+            html = base64.b64decode(location[len(prefix):], validate=True).decode("utf-8")
+        except Exception as error:
+            raise Failure(f"data-mode Location does not decode as base64 UTF-8: {error}")
+        return location, html
+
+    def state(self, tab):
+        return tab.js(STATE_JS)
+
+    def wait_icon(self, tab, timeout=5.0):
+        check(tab.wait_js(ICON_DECODED_JS, timeout), f"icon did not decode within {timeout:.0f} s: {self.state(tab)}")
+
+    def expect_no_app_navigation(self, tab, since):
+        """Observe for NO_APP_NAVIGATION_WINDOW seconds after `since` (load finished) that no app URL is requested."""
+        remaining = max(0.0, since + NO_APP_NAVIGATION_WINDOW - tab.now())
+        seen = tab.wait_navigation(is_app_uri, since, remaining)
+        check(seen is None, f"a page shown in Safari navigated to {seen[1] if seen else ''!r} "
+                            f"{(seen[0] - since) * 1000 if seen else 0:.0f} ms after load")
+        later = tab.navigations_after(since + 0.001)
+        check(not later, f"unexpected navigations after load: {later}")
+
+    def expect_app_navigation(self, tab, expected, since):
+        """The first app navigation comes within APP_NAVIGATION_WITHIN s of `since` (load finished), not
+        sooner than APP_NAVIGATION_NOT_BEFORE s after the page was committed, and is exactly `expected`.
+        Returns both delays as text for the notes."""
+        remaining = max(0.0, since + APP_NAVIGATION_WITHIN - tab.now())
+        seen = tab.wait_navigation(is_app_uri, 0.0, remaining)
+        check(seen is not None, f"no navigation to the app within {APP_NAVIGATION_WITHIN * 1000:.0f} ms of load; "
+                                f"navigations: {tab.navigations}; state: {self.state(tab)}")
+        at, uri = seen
+        check(uri == expected, f"app navigation went to {uri!r}, not {expected!r}")
+        others = [u for _, u in tab.navigations_after(0.0, is_app_uri) if u != expected]
+        check(not others, f"other app navigations: {others}")
+        committed = tab.load_committed_at
+        check(committed is not None, "no load-committed event")
+        check(at - committed >= APP_NAVIGATION_NOT_BEFORE,
+              f"the app was opened {(at - committed) * 1000:.0f} ms after the page was committed; the intermediate "
+              f"screen should show for about 400 ms first")
+        return f"{(at - since) * 1000:.0f} ms after load finished, {(at - committed) * 1000:.0f} ms after commit"
+
+    def screenshot(self, tab, name):
+        path = os.path.join(self.out, name)
+        tab.screenshot(path)
+        self.note(f"screenshot {path}")
+
+    # --- tests -------------------------------------------------------------------------------------
+
+    def test_page_mode(self):
+        fields = self.page_shortcut()
+        tab = self.browser.tab()
+        start = self.url("/s/" + fields["id"])
+        failed = tab.load_uri(start)
+        check(failed is None, f"load failed: {failed}")
+        expected = self.url("/p/" + fields["id"])
+        check(tab.uri() == expected, f"final URI {tab.uri()!r}, not {expected!r}")
+        kinds = [kind for _, kind, _ in tab.events]
+        check("load-redirected" in kinds, f"no redirect seen: {tab.event_text()}")
+        check([u for _, u in tab.navigations][:2] == [start, expected], f"navigations {tab.navigations}")
+        response = tab.main_response()
+        check(response is not None and response.get_status_code() == 200,
+              f"main resource status {response and response.get_status_code()}")
+        check(response.get_mime_type() == "text/html", f"main resource MIME {response.get_mime_type()!r}")
+        cache = response.get_http_headers().get_one("Cache-Control")
+        check(cache == "no-store", f"Cache-Control {cache!r}")
+        self.wait_icon(tab)
+        s = self.state(tab)
+        check(s["guide"] is True, f"#guide not visible: {s}")
+        check(s["intermediate"] is False, f"#intermediate visible or missing: {s}")
+        check(s["standalone"] is False, "navigator.standalone is true without injection")
+        check(s["title"] == fields["title"], f"#title is {s['title']!r}")
+        check(s["docTitle"] == fields["title"], f"document.title is {s['docTitle']!r}")
+        check(s["metaTitle"] == fields["title"], f"apple-mobile-web-app-title is {s['metaTitle']!r}")
+        check(s["iconSrc"] == self.icon_uri, f"icon src is {str(s['iconSrc'])[:60]!r}…, not the uploaded PNG")
+        check(s["iconParent"] == "guide", f"icon is in #{s['iconParent']}, not #guide")
+        check((s["iconWidth"], s["iconHeight"]) == (48, 48), f"icon decoded as {s['iconWidth']}x{s['iconHeight']}")
+        check(s["iconCount"] == 1, f"{s['iconCount']} #icon elements")
+        self.note(f"{start} -> 301 -> {tab.uri()}; guide shown; icon 48x48 decoded; visibility={s['visibility']}")
+        self.screenshot(tab, "guide.png")
+        self.expect_no_app_navigation(tab, tab.load_finished_at)
+        self.note(f"no navigation in the {NO_APP_NAVIGATION_WINDOW:.1f} s after load")
+
+    def test_standalone(self):
+        fields = self.page_shortcut()
+        tab = self.browser.tab(standalone=True)
+        failed = tab.load_uri(self.url("/s/" + fields["id"]))
+        check(failed is None, f"load failed: {failed}")
+        check(tab.uri() == self.url("/p/" + fields["id"]), f"final URI {tab.uri()!r}")
+        delay = self.expect_app_navigation(tab, fields["url"], tab.load_finished_at)
+        self.wait_icon(tab)
+        s = self.state(tab)
+        check(s["standalone"] is True, "navigator.standalone injection did not take")
+        check(s["intermediate"] is True, f"#intermediate not visible: {s}")
+        check(s["guide"] is False, f"#guide visible too: {s}")
+        check(s["about"] == "You are about to enter", f"about text {s['about']!r}")
+        check(s["appName"] == fields["app_name"], f"#app-name is {s['appName']!r}")
+        shown = " ".join(s["intermediateText"].split())
+        check(shown == f"You are about to enter {fields['app_name']} Open", f"intermediate screen reads {shown!r}")
+        check(s["openHref"] == fields["url"], f"#open href is {s['openHref']!r}")
+        check(s["openShown"] is True, "#open not visible")
+        check(s["iconParent"] == "intermediate", f"icon is in #{s['iconParent']}, not #intermediate")
+        check(s["iconSrc"] == self.icon_uri and s["iconWidth"] == 48, "icon not the uploaded PNG or not decoded")
+        self.note(f"intermediate reads {shown!r}; app navigation to {fields['url']} {delay}")
+        self.screenshot(tab, "intermediate.png")
+
+    def test_data_mode(self):
+        fields = self.data_shortcut()
+        location, html = self.data_location(fields)
+        status, _, body = self.server.request("GET", "/p/" + fields["id"])
+        if status == 200:
+            check(body.decode("utf-8") == html, "the data: page differs from /p/<id> of the same shortcut")
+        self.note(f"/s/{fields['id']} -> 301 Location data:text/html;base64 ({len(location)} bytes, {len(html)} bytes of HTML)")
+
+        tab = self.browser.tab()
+        failed = tab.load_uri(location)
+        check(failed is None, f"loading the data: URI failed: {failed}")
+        check(tab.uri().startswith("data:text/html"), f"URI after load {tab.uri()[:60]!r}")
+        self.wait_icon(tab)
+        s = self.state(tab)
+        check(s["guide"] is True and s["intermediate"] is False, f"guide not shown alone: {s}")
+        check(s["title"] == fields["title"] and s["docTitle"] == fields["title"], f"titles {s['title']!r} {s['docTitle']!r}")
+        check(s["iconSrc"] == self.icon_uri, f"icon src is {str(s['iconSrc'])[:60]!r}…")
+        self.expect_no_app_navigation(tab, tab.load_finished_at)
+
+        tab2 = self.browser.tab(standalone=True)
+        failed = tab2.load_uri(location)
+        check(failed is None, f"loading the data: URI (standalone) failed: {failed}")
+        delay = self.expect_app_navigation(tab2, fields["url"], tab2.load_finished_at)
+        s = self.state(tab2)
+        check(s["intermediate"] is True and s["guide"] is False, f"intermediate not shown alone: {s}")
+        check(s["appName"] == fields["app_name"] and s["openHref"] == fields["url"], f"app name/href {s['appName']!r} {s['openHref']!r}")
+        self.note(f"data: page loaded directly: guide in Safari, no app navigation; standalone: "
+                  f"navigation to {fields['url']} {delay}")
+
+    def test_data_redirect_refused(self):
+        fields = self.data_shortcut()
+        self.data_location(fields)
+        tab = self.browser.tab(block_other_schemes=False)
+        start = self.url("/s/" + fields["id"])
+        failed = tab.load_uri(start)
+        # Give a followed redirect every chance to show the page before judging.
+        guide = tab.wait_js('return !!document.getElementById("guide");', NO_APP_NAVIGATION_WINDOW)
+        s = self.state(tab)
+        refused_uri = failed[0] if failed is not None else None
+        if failed is not None:
+            failed = (failed[0][:40] + "…",) + tuple(failed[1:])
+        observed = (f"load-failed={failed}; final URI={tab.uri()!r}; document URL={str(s['url'])[:60]!r}; "
+                    f"#guide present={bool(guide)}; body text={s['bodyText']!r}; "
+                    f"navigations={[u[:60] for _, u in tab.navigations]}")
+        self.note("engine asked to follow 301 to data: -> " + observed)
+        self.note("events: " + tab.event_text(20))
+        check(not guide, "WebKit FOLLOWED the 301 to the data: URL and showed the page (the README says it refuses): "
+                         + observed)
+        check(not str(tab.uri()).startswith("data:"), "WebKit ended on the data: URL: " + observed)
+        check(failed is not None or not s["bodyText"], "no load failure but a non-blank page: " + observed)
+        check(refused_uri is None or refused_uri.startswith("data:text/html;base64,"),
+              "the load failed, but not on the data: redirect target: " + observed)
+
+    def test_hostile_input(self):
+        base = {"title": "Refused", "app_name": "X", "icon": self.icon_uri}
+        refused = {}
+        for bad in ("javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+                    "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+                    'myapp://x?a=" onmouseover="alert(1)'):
+            status, body = self.server.create(dict(base, url=bad))
+            refused[bad] = status
+            check(status == 422, f"url {bad!r} answered {status}, not 422: {str(body)[:200]}")
+        self.note(f"refused with 422: {sorted(refused)}")
+
+        title = '</title><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'
+        app_name = 'Evil "App" \'quoted\' </script><script>window.__pwned=4</script><b>&amp;'
+        candidates = [
+            "myapp://x?a=\"'><script>window.__pwned=3</script>",
+            "myapp://x?a=\"'><img/src=x/onerror=window.__pwned=3>",
+            "myapp://x?a=\"'></a><b>",
+        ]
+        url = None
+        for candidate in candidates:
+            status, body = self.server.create({"title": title, "url": candidate, "app_name": app_name,
+                                               "icon": self.icon_uri, "id": "browser-hostile"})
+            if status == 201:
+                url = candidate
+                break
+            self.note(f"API refused hostile url {candidate!r} with {status}")
+        check(url is not None, "the API refused every hostile app URL tried")
+        self.note(f"hostile url accepted: {url!r}")
+        start = self.url("/s/browser-hostile")
+
+        tab = self.browser.tab()
+        failed = tab.load_uri(start)
+        check(failed is None, f"load failed: {failed}")
+        self.wait_icon(tab)
+        self.expect_no_app_navigation(tab, tab.load_finished_at)
+        s = self.state(tab)
+        check(s["pwnedType"] == "undefined", f"window.__pwned = {s['pwned']} in the guide screen")
+        check(s["guide"] is True and s["intermediate"] is False, f"guide not shown alone: {s}")
+        check(s["title"] == title, f"#title textContent is {s['title']!r}")
+        check(s["docTitle"] == title, f"document.title is {s['docTitle']!r}")
+        check(s["metaTitle"] == title, f"apple-mobile-web-app-title is {s['metaTitle']!r}")
+        check(s["appName"] == app_name, f"#app-name textContent is {s['appName']!r}")
+        check(s["openHref"] == url, f"#open href attribute is {s['openHref']!r}")
+        check(s["scripts"] == 1 and s["images"] == 1, f"{s['scripts']} scripts and {s['images']} images in the page")
+        self.screenshot(tab, "hostile-guide.png")
+
+        tab2 = self.browser.tab(standalone=True)
+        failed = tab2.load_uri(start)
+        check(failed is None, f"load failed (standalone): {failed}")
+        serialized = tab2.js(f"return new URL({json.dumps(url)}).href;")
+        delay = self.expect_app_navigation(tab2, serialized, tab2.load_finished_at)
+        check(urllib.parse.unquote(serialized) == url, f"navigation {serialized!r} does not decode to {url!r}")
+        s = self.state(tab2)
+        check(s["pwnedType"] == "undefined", f"window.__pwned = {s['pwned']} in the intermediate screen")
+        check(s["intermediate"] is True and s["guide"] is False, f"intermediate not shown alone: {s}")
+        check(s["appName"] == app_name, f"#app-name textContent is {s['appName']!r}")
+        check(s["openHref"] == url, f"#open href attribute is {s['openHref']!r}")
+        check(s["openHrefResolved"] == serialized, f"#open.href is {s['openHrefResolved']!r}")
+        check(s["scripts"] == 1 and s["images"] == 1, f"{s['scripts']} scripts and {s['images']} images in the page")
+        self.note(f"title/app name inert text; navigation to {serialized!r} (the URL parser's form of the given URL, "
+                  f"percent-decodes to it exactly) {delay}")
+        self.screenshot(tab2, "hostile-intermediate.png")
+
+    def test_demo(self):
+        tab = self.browser.tab()
+        failed = tab.load_uri(self.url("/s"))
+        check(failed is None, f"load failed: {failed}")
+        check(tab.uri() == self.url("/p/demo"), f"final URI {tab.uri()!r}, not /p/demo")
+        self.wait_icon(tab)
+        s = self.state(tab)
+        check(s["guide"] is True and s["intermediate"] is False, f"guide not shown alone: {s}")
+        check(s["title"] == "Add to Home Screen" and s["docTitle"] == "Add to Home Screen",
+              f"titles {s['title']!r} {s['docTitle']!r}")
+        check(s["openHref"] == "mkaddtohomescreen://page/view2", f"#open href {s['openHref']!r}")
+        check(str(s["iconSrc"]).startswith("data:image/") and s["iconWidth"] > 0, "built-in icon missing or not decoded")
+        self.note(f"/s -> {tab.uri()}; built-in icon {s['iconWidth']}x{s['iconHeight']}")
+        self.screenshot(tab, "demo.png")
+
+    TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo"]
+
+
+def one_line(text, limit=700):
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", required=True, help="the shortcut-serve binary")
+    parser.add_argument("--out", default=".build/browser", help="folder for screenshots and report.txt")
+    parser.add_argument("--timeout", type=float, default=RUN_TIMEOUT, help="bound of the whole run in seconds")
+    parser.add_argument("--only", action="append", help="run only this test (repeatable)")
+    args = parser.parse_args()
+
+    def setup_error(message):
+        print(f"browser: setup error: {message}", file=sys.stderr, flush=True)
+        sys.exit(2)
+
+    if not args.bin:
+        setup_error("--bin is empty (is SHORTCUT_SERVE_BIN set?)")
+    os.environ.setdefault("NO_AT_BRIDGE", "1")  # no accessibility bus under Xvfb
+    try:
+        import browser as B
+    except (ImportError, ValueError) as error:
+        setup_error(f"cannot load GTK 3 / WebKit2 4.1 through gi ({error}); install python3-gi and "
+                    f"gir1.2-webkit2-4.1 and run with /usr/bin/python3 ({sys.executable} was used)")
+    if not B.init():
+        setup_error("GTK cannot open a display; run under xvfb-run")
+    os.makedirs(args.out, exist_ok=True)
+
+    server = Server(os.path.abspath(args.bin))
+    results = []
+    run = None
+
+    def on_timeout():
+        current = run.current if run else "setup"
+        print(f"FAIL {current}: the browser run did not finish within {args.timeout:.0f} s", flush=True)
+        passed = sum(1 for _, ok in results if ok)
+        print(f"browser: {passed} passed, {len(results) - passed + 1} failed", flush=True)
+        server.stop()
+        os._exit(1)
+
+    def on_signal(signum, frame):
+        server.stop()
+        os._exit(128 + signum)
+
+    watchdog = threading.Timer(args.timeout, on_timeout)
+    watchdog.daemon = True
+    watchdog.start()
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    started = time.monotonic()
+    try:
+        try:
+            server.start()
+        except SetupError as error:
+            watchdog.cancel()
+            setup_error(str(error))
+        run = Run(server, B, args.out)
+        print(f"  note setup: WebKitGTK {B.version()}, server {server.base}", file=sys.stderr, flush=True)
+        for name in Run.TESTS:
+            if args.only and name not in args.only:
+                continue
+            run.current = name
+            t = time.monotonic()
+            try:
+                getattr(run, "test_" + name)()
+                if not server.alive():
+                    raise Failure("the server exited during the test")
+                results.append((name, True))
+                print(f"PASS {name}", flush=True)
+            except (Failure, B.BrowserError) as error:
+                results.append((name, False))
+                print(f"FAIL {name}: {one_line(error)}", flush=True)
+            except Exception as error:
+                results.append((name, False))
+                traceback.print_exc(file=sys.stderr)
+                print(f"FAIL {name}: {type(error).__name__}: {one_line(error)}", flush=True)
+            finally:
+                run.browser.close()
+                run.note(f"took {time.monotonic() - t:.2f} s")
+        run.current = "summary"
+        run.note(f"whole run {time.monotonic() - started:.2f} s")
+        with open(os.path.join(args.out, "report.txt"), "w", encoding="utf-8") as report:
+            report.write(f"WebKitGTK {B.version()}\n")
+            for name, ok in results:
+                report.write(f"{'PASS' if ok else 'FAIL'} {name}\n")
+            report.write("\n".join(run.notes) + "\n")
+    finally:
+        watchdog.cancel()
+        server.stop()
+    passed = sum(1 for _, ok in results if ok)
+    failed = len(results) - passed
+    print(f"browser: {passed} passed, {failed} failed", flush=True)
+    sys.exit(0 if failed == 0 and results else 1)
+
+
+if __name__ == "__main__":
+    main()

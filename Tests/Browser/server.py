@@ -1,0 +1,161 @@
+"""The real shortcut-serve binary on a temporary store, its JSON API, and a small PNG made here.
+
+Python standard library only (no gi), so run.py can use it before it knows whether WebKit is there.
+"""
+
+import base64
+import ctypes
+import http.client
+import json
+import os
+import select
+import shutil
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+import zlib
+
+
+class SetupError(Exception):
+    """Something the tests need is missing or broken: run.py exits 2 with this message."""
+
+
+def _die_with_parent():
+    # Linux prctl(PR_SET_PDEATHSIG, SIGKILL): the server goes away even if run.py is killed hard.
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, 9, 0, 0, 0)
+    except Exception:
+        pass
+
+
+class Server:
+    """`shortcut-serve --port 0 --store <temp> --quiet`; the port is read from its `listening on` line."""
+
+    def __init__(self, binary, startup_timeout=15.0):
+        self.binary = binary
+        self.startup_timeout = startup_timeout
+        self.proc = None
+        self.store = None
+        self.base = None
+        self.port = None
+        self.output = []
+        self._log = None
+
+    def start(self):
+        if not os.path.isfile(self.binary) or not os.access(self.binary, os.X_OK):
+            raise SetupError(f"server binary {self.binary!r} does not exist or is not executable")
+        self.store = tempfile.mkdtemp(prefix="shortcut-serve-browser-")
+        self._log = tempfile.TemporaryFile(prefix="shortcut-serve-stderr-")
+        self.proc = subprocess.Popen(
+            [self.binary, "--port", "0", "--store", os.path.join(self.store, "store"), "--quiet"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self._log,
+            preexec_fn=_die_with_parent,
+        )
+        deadline = time.monotonic() + self.startup_timeout
+        line = b""
+        fd = self.proc.stdout.fileno()
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.stop()
+                raise SetupError(f"server printed no 'listening on' line within {self.startup_timeout:.0f} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 1)
+            if not chunk:
+                code = self.proc.wait(timeout=5)
+                err = self._stderr_tail()
+                self.stop()
+                raise SetupError(f"server exited with status {code} before listening: {err}")
+            line += chunk
+        text = line.decode("utf-8", "replace").strip()
+        prefix = "listening on http://127.0.0.1:"
+        if not text.startswith(prefix) or not text[len(prefix):].isdigit():
+            self.stop()
+            raise SetupError(f"unexpected first line from the server: {text!r}")
+        self.port = int(text[len(prefix):])
+        self.base = f"http://127.0.0.1:{self.port}"
+        # Keep reading stdout so the server never blocks on a full pipe.
+        threading.Thread(target=self._drain, daemon=True).start()
+        return self
+
+    def _drain(self):
+        try:
+            for raw in self.proc.stdout:
+                self.output.append(raw.decode("utf-8", "replace").rstrip("\n"))
+        except Exception:
+            pass
+
+    def _stderr_tail(self):
+        try:
+            self._log.seek(0)
+            return self._log.read()[-2000:].decode("utf-8", "replace").strip() or "(no stderr)"
+        except Exception:
+            return "(stderr unreadable)"
+
+    def stop(self):
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        if self.store:
+            shutil.rmtree(self.store, ignore_errors=True)
+            self.store = None
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    # --- HTTP, without following redirects -------------------------------------------------------
+
+    def request(self, method, path, body=None, headers=None, timeout=10.0):
+        """(status, headers dict with lower-case names, body bytes)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            resp = conn.getresponse()
+            data = resp.read()
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
+        finally:
+            conn.close()
+
+    def create(self, fields):
+        """POST /api/shortcuts: (status, parsed JSON or raw text)."""
+        status, _, data = self.request(
+            "POST", "/api/shortcuts", body=json.dumps(fields).encode("utf-8"),
+            headers={"Content-Type": "application/json"})
+        try:
+            return status, json.loads(data.decode("utf-8"))
+        except ValueError:
+            return status, data.decode("utf-8", "replace")
+
+
+def make_png(width=48, height=48):
+    """A small RGBA PNG (a diagonal orange-to-purple gradient with a white square), made with zlib and struct."""
+    rows = []
+    for y in range(height):
+        row = bytearray([0])  # filter type None
+        for x in range(width):
+            t = (x + y) / (width + height - 2)
+            inside = width // 3 <= x < 2 * width // 3 and height // 3 <= y < 2 * height // 3
+            if inside:
+                row += bytes([255, 255, 255, 255])
+            else:
+                row += bytes([int(255 - 120 * t), int(140 - 100 * t), int(40 + 180 * t), 255])
+        rows.append(bytes(row))
+
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def png_data_uri(png):
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
