@@ -25,10 +25,13 @@ let package = Package(
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutServeKit", dependencies: ["ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
         .executableTarget(name: "shortcut-serve", dependencies: ["ShortcutServeKit"]),
-        .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP"]),
+        .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
+        .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
-        .testTarget(name: "ShortcutServeKitTests", dependencies: ["ShortcutServeKit", "ShortcutHTTP"]),
+        .testTarget(
+            name: "ShortcutServeKitTests",
+            dependencies: ["ShortcutServeKit", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

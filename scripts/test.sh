@@ -6,7 +6,7 @@
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
 #      release binary (skipped, with a note, where that folder is absent: it is not part of the product)
 #   5. the browser tests: the pages in WebKitGTK under Xvfb (Tests/Browser)
-#   6. the fuzz regression corpus (scripts/fuzz.sh --replay)
+#   6. the fuzz regression corpus (scripts/fuzz.sh 0: build the libFuzzer target, replay Tests/FuzzCorpus)
 # Exits non-zero at the first failure. TEST_QUICK=1 skips the slow-client runs and shortens crash-kill.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -87,7 +87,7 @@ fi
 # ---------- 6. fuzz regression corpus ----------
 if [ -x scripts/fuzz.sh ]; then
   step "fuzz regression corpus"
-  scripts/fuzz.sh --replay
+  scripts/fuzz.sh 0
 fi
 
 step "scripts/test.sh: every stage passed"

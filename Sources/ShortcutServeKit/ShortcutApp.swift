@@ -1,30 +1,82 @@
 import Foundation
 import ShortcutHTTP
+import ShortcutPages
+import ShortcutStore
 
 /// The product's route table: the one place where the HTTP core, the store and the pages meet.
 public final class ShortcutApp: Sendable {
     let options: ServeOptions
+    /// The store every route reads and writes.
+    public let store: PageStore
+    let template: PageTemplate
+    private let bound = BoundAuthority()
 
+    /// Opens the store (`--store`, or the per-user default) and loads `--template`.
     public init(options: ServeOptions) throws {
         self.options = options
+        let directory = options.storePath.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
+        store = try PageStore(directory: directory)
+        template = try TemplateFile.load(options.templatePath)
     }
 
-    /// One-line warnings printed at start-up (e.g. data mode on current iOS).
+    /// One-line warnings printed at start-up: data mode on current iOS, and skipped store records.
     public var startupWarnings: [String] {
-        options.mode == .data
-            ? ["data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"]
-            : []
+        var warnings = store.problems.map { "store: \($0)" }
+        if options.mode == .data {
+            warnings.append("data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS")
+        }
+        return warnings
     }
 
     /// Registers every route on `server`.
-    public func install(on server: HTTPServer) {
-        let page = "<!doctype html><title>Add to Home Screen</title><p>shortcut-serve"
-        let location = "data:text/html;base64," + Data(page.utf8).base64EncodedString()
-        server.GET["/s"] = { _ in .movedPermanently(location) }
-        server.GET["/"] = { _ in .ok(.html("<!doctype html><title>shortcut-serve</title><h1>shortcut-serve</h1>")) }
+    public func install(on server: HTTPServer) throws {
+        let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
+        let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
+        try ShortcutDelivery(store: store, defaultMode: options.mode, template: template).install(on: server)
+        PlayRoute(store: store).install(on: server)
+        MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
+        ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
+        IndexPage(store: store, defaultMode: options.mode).install(on: server)
     }
 
-    /// Flushes what the store keeps in memory.
-    public func close() {}
+    /// Tells the app where the server listens (for absolute links when a request has no `Host`).
+    public func didStart(at address: SocketAddress) {
+        bound.value = address.family == AF_INET6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
+    }
+
+    /// Writes what the store keeps in memory (access stats).
+    public func close() { store.flush() }
 }
 
+/// The bound `host:port`, set once after start. Thread-safe: guarded by `lock`.
+final class BoundAuthority: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = "127.0.0.1"  // guarded by lock
+
+    var value: String {
+        get { lock.withLock { text } }
+        set { lock.withLock { text = newValue } }
+    }
+}
+
+/// `--template FILE`: read and checked once at start.
+enum TemplateFile {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func load(_ path: String?) throws -> PageTemplate {
+        guard let path else { return .default }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read template \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(description: "template \(path) is not UTF-8 text")
+        }
+        do {
+            return try PageTemplate(text: text)
+        } catch {
+            throw Failure(description: "template \(path): \(error.reason)")
+        }
+    }
+}

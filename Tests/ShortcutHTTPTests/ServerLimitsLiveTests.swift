@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import TestSupport
 
 /// Each limit and timeout of `ServerLimits`, over real sockets, at its edge.
 @Suite struct ServerLimitsLiveTests {

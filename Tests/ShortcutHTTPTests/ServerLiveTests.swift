@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import TestSupport
 
 /// The server over real sockets on port 0, driven by a raw-bytes client.
 @Suite struct ServerLiveTests {

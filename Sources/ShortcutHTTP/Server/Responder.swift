@@ -3,6 +3,9 @@
 struct Responder: Sendable {
     let router: Router
 
+    /// The methods of RFC 9110 §9 and PATCH (RFC 5789); others get 501 unless a route names them.
+    static let knownMethods: Set<HTTPMethod> = [.GET, .HEAD, .POST, .PUT, .DELETE, .PATCH, .OPTIONS, .CONNECT, .TRACE]
+
     func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path == "*" {
             // RFC 9110 §9.3.7: OPTIONS * asks about the server itself.
@@ -13,6 +16,11 @@ struct Responder: Sendable {
             var request = request
             request.params = params
             return handler(request)
+        case .methodNotAllowed where !Responder.knownMethods.contains(request.method):
+            // RFC 9110 §15.6.2: a method the server does not recognise is 501, not 405.
+            return .error(.notImplemented, "method \(request.method.rawValue.prefix(32)) is not implemented")
+        case .notFound where !Responder.knownMethods.contains(request.method):
+            return .error(.notImplemented, "method \(request.method.rawValue.prefix(32)) is not implemented")
         case .methodNotAllowed(let allowed):
             let list = allowed.map(\.rawValue).joined(separator: ", ")
             return HTTPResponse.error(.methodNotAllowed, "method \(request.method) is not allowed on \(request.path); allowed: \(list)")

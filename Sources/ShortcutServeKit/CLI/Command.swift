@@ -1,14 +1,26 @@
 import Foundation
 
 /// What the command line asks for.
-public enum Command: Sendable {
+enum Command: Sendable {
     case serve(ServeOptions)
     case help(String)
     case version
+    case store(StoreCommand)
 
     /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        if arguments.contains("--help") || arguments.contains("-h") { return .help(Help.serve) }
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+        switch arguments.first {
+        case "mock":
+            if wantsHelp { return .help(StoreCommand.mockUsage) }
+            return .store(try StoreCommand.parse(Array(arguments.dropFirst()), mock: true))
+        case "add", "list", "show", "rm":
+            if wantsHelp { return .help(StoreCommand.shortcutUsage) }
+            return .store(try StoreCommand.parse(arguments, mock: false))
+        default:
+            break
+        }
+        if wantsHelp { return .help(Help.serve) }
         if arguments.contains("--version") { return .version }
         var rest = arguments
         if rest.first == "serve" { rest.removeFirst() }
@@ -37,6 +49,15 @@ public enum CommandRunner {
         case .version:
             print("shortcut-serve \(Help.version)")
             exit(0)
+        case .store(let command):
+            do {
+                let output = try command.run()
+                if !output.isEmpty { print(output) }
+                exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                exit(1)
+            }
         case .serve(let options):
             ServeCommand(options: options).run()
         }

@@ -8,16 +8,17 @@ import Darwin
 /// A blocking raw-bytes TCP client for live tests: it sends exactly the bytes given and reads exactly
 /// what comes back (Linux URLSession cannot be trusted with `Location: data:` redirects). Every read has a
 /// timeout, so a server that fails to answer fails the test instead of hanging it.
-final class RawClient {
-    let fd: Int32
+public final class RawClient {
+    public let fd: Int32
     private var pending: [UInt8] = []
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Connects to `host:port` (IPv4 or IPv6), with an optional small receive buffer.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5, receiveBuffer: Int32? = nil) throws {
+    public init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5, receiveBuffer: Int32? = nil) throws {
         let isV6 = host.contains(":")
         fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
@@ -55,10 +56,10 @@ final class RawClient {
     deinit { close(fd) }
 
     /// Sends every byte of `text`.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends every byte.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -68,10 +69,10 @@ final class RawClient {
     }
 
     /// Stops sending (the server sees EOF).
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads one chunk; nil on EOF or reset; throws on timeout.
-    func readChunk() throws -> [UInt8]? {
+    public func readChunk() throws -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 { return Array(buffer[0..<count]) }
@@ -80,10 +81,10 @@ final class RawClient {
         return nil
     }
 
-    /// Reads one complete response (head and a Content-Length body).
-    func readResponse() throws -> RawResponse {
+    /// Reads one complete response (head and a Content-Length body; no body after a HEAD request).
+    public func readResponse(toHead: Bool = false) throws -> RawResponse {
         while true {
-            if let response = RawResponse.parse(&pending) { return response }
+            if let response = RawResponse.parse(&pending, toHead: toHead) { return response }
             guard let chunk = try readChunk() else {
                 throw Failure(description: "connection closed before a complete response; got \(String(decoding: pending, as: UTF8.self).prefix(300))")
             }
@@ -92,7 +93,7 @@ final class RawClient {
     }
 
     /// Reads until the server closes; returns everything received (after any buffered bytes).
-    func readToEnd() throws -> [UInt8] {
+    public func readToEnd() throws -> [UInt8] {
         var all = pending
         pending = []
         while let chunk = try readChunk() { all += chunk }
@@ -100,32 +101,32 @@ final class RawClient {
     }
 
     /// Whether the server has closed the connection (EOF or reset), waiting up to the read timeout.
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         guard pending.isEmpty else { return false }
         do { return try readChunk() == nil } catch { return false }
     }
 }
 
 /// A response as raw bytes, split into its parts.
-struct RawResponse {
-    var statusLine: String
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct RawResponse {
+    public var statusLine: String
+    public var headers: [(String, String)]
+    public var body: [UInt8]
     /// The head exactly as received.
-    var head: String
+    public var head: String
 
-    var status: Int { Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0 }
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+    public var status: Int { Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-    func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
 
     /// The head with the Date line removed, for comparison with golden bytes.
-    var headWithoutDate: String {
+    public var headWithoutDate: String {
         head.components(separatedBy: "\r\n").filter { !$0.hasPrefix("Date: ") }.joined(separator: "\r\n")
     }
 
     /// Takes one response off the front of `buffer`, or nil if it is not complete.
-    static func parse(_ buffer: inout [UInt8]) -> RawResponse? {
+    public static func parse(_ buffer: inout [UInt8], toHead: Bool = false) -> RawResponse? {
         let marker: [UInt8] = [13, 10, 13, 10]
         guard buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { Array(buffer[$0..<$0 + 4]) == marker }) else {
             return nil
@@ -139,7 +140,7 @@ struct RawResponse {
         }
         let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
         let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) } ?? 0
-        let isHeadReply = (100..<200).contains(status) || status == 204 || status == 304
+        let isHeadReply = toHead || (100..<200).contains(status) || status == 204 || status == 304
         let bodyLength = isHeadReply ? 0 : length
         guard buffer.count >= end + 4 + bodyLength else { return nil }
         let body = Array(buffer[(end + 4)..<(end + 4 + bodyLength)])

@@ -12,23 +12,12 @@ struct ServeCommand {
         let app: ShortcutApp
         do {
             app = try ShortcutApp(options: options)
+            try app.install(on: server)
         } catch {
             standardError("error: \(error)\n")
             exit(1)
         }
-        app.install(on: server)
-        let address: SocketAddress
-        do {
-            address = try server.start(options.port, host: options.host)
-        } catch {
-            standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
-            exit(1)
-        }
-        for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
-        let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
-        // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
-        FileHandle.standardOutput.write(Data("listening on http://\(host):\(address.port)\n".utf8))
-
+        // Signal handling is in place before the port is announced: a script may send SIGTERM at once.
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -42,6 +31,19 @@ struct ServeCommand {
             source.activate()
             sources.append(source)
         }
+        let address: SocketAddress
+        do {
+            address = try server.start(options.port, host: options.host)
+        } catch {
+            standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
+            exit(1)
+        }
+        app.didStart(at: address)
+        for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
+        let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
+        // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
+        FileHandle.standardOutput.write(Data("listening on http://\(host):\(address.port)\n".utf8))
+
         withExtendedLifetime(sources) { dispatchMain() }
     }
 }

@@ -1,0 +1,80 @@
+import ShortcutHTTP
+import ShortcutStore
+
+/// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
+/// links, then the other stored pages with their name, type, size and link.
+struct IndexPage: Sendable {
+    let store: PageStore
+    let defaultMode: DeliveryMode
+
+    /// The most rows shown per table; the JSON API lists everything.
+    static let maxRows = 500
+
+    func install(on server: HTTPServer) {
+        server.GET["/"] = { _ in .ok(.html(render())) }
+    }
+
+    func render() -> String {
+        let summaries = store.list()
+        let shortcuts = summaries.filter { $0.metadata["kind"] == ShortcutRecord.kind }
+        let pages = summaries.filter { $0.metadata["kind"] != ShortcutRecord.kind }
+        var html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
+            <title>shortcut-serve</title><style>
+            body{font:15px/1.4 -apple-system,system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem}
+            table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #8884}
+            img{width:40px;height:40px;border-radius:9px;vertical-align:middle}code{font-size:13px}
+            </style></head><body><h1>shortcut-serve</h1>
+            <p>Open <a href="/s">/s</a> for the demo shortcut. Default delivery: <b>\(defaultMode.rawValue)</b> mode
+            (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>
+            <h2>Shortcuts (\(shortcuts.count))</h2>
+            """
+        if shortcuts.isEmpty {
+            html += "<p>None yet. Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.</p>"
+        } else {
+            html += "<table><tr><th></th><th>Title</th><th>Opens</th><th>Links</th></tr>"
+            for item in shortcuts.prefix(IndexPage.maxRows) {
+                let id = escape(item.id)
+                let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
+                html += "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
+                html += "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
+                html += "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a></td></tr>"
+            }
+            html += "</table>"
+        }
+        html += "<h2>Stored pages (\(pages.count))</h2>"
+        if pages.isEmpty {
+            html += "<p>None yet. Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.</p>"
+        } else {
+            html += "<table><tr><th>Name</th><th>Status</th><th>Type</th><th>Size</th><th>Link</th></tr>"
+            for item in pages.prefix(IndexPage.maxRows) {
+                let id = escape(item.id)
+                html += "<tr><td>\(escape(item.name.isEmpty ? item.id : item.name))</td><td>\(item.status)</td>"
+                html += "<td>\(escape(item.contentType))</td><td>\(item.size) B</td><td><a href=\"/v3/\(id)\">/v3/\(id)</a></td></tr>"
+            }
+            html += "</table>"
+        }
+        if summaries.count > 2 * IndexPage.maxRows {
+            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> lists all.</p>"
+        }
+        return html + "</body></html>"
+    }
+
+    /// Text for HTML text and quoted attributes.
+    private func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

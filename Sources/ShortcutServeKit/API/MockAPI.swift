@@ -1,0 +1,148 @@
+import Foundation
+import ShortcutHTTP
+import ShortcutStore
+
+/// mocky's API on the local store, so scripts written for mocky.io work against localhost:
+/// create, read, update, delete, check a secret, stats, list.
+struct MockAPI: Sendable {
+    let store: PageStore
+    let links: LinkBuilder
+
+    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
+        server.POST["/api/mock"] = hostGuard.guarding(create)
+        server.GET["/api/mock"] = hostGuard.guarding(list)
+        server.GET["/api/mock/:id"] = hostGuard.guarding(show)
+        server.PUT["/api/mock/:id"] = hostGuard.guarding(update)
+        server.DELETE["/api/mock/:id"] = hostGuard.guarding(delete)
+        server.GET["/api/mock/:id/stats"] = hostGuard.guarding(stats)
+        server.POST["/api/mock/:id/check"] = hostGuard.guarding(check)
+    }
+
+    func create(_ request: HTTPRequest) -> HTTPResponse {
+        let payload: MockPayload
+        switch API.body(of: request).map(MockPayload.parse) {
+        case .failure(let error): return error.response
+        case .success(.failure(let errors)): return errors.response
+        case .success(.success(let parsed)): payload = parsed
+        }
+        let secret = payload.secret ?? PageID.generate()
+        let now = Date()
+        let page = StoredPage(
+            id: payload.id ?? PageID.generate(), name: payload.name, status: payload.status,
+            contentType: payload.contentType, charset: payload.charset, headers: payload.headers,
+            body: Array(payload.content.utf8), secret: .make(secret), createdAt: now,
+            expiresAt: payload.expiration.date(from: now), metadata: ["kind": "mock"])
+        do {
+            let stored = try store.create(page)
+            return API.json(.object([
+                ("id", .string(stored.id)), ("secret", .string(secret)),
+                ("expireAt", stored.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+                ("link", .string(links.absolute("/v3/\(stored.id)", for: request))),
+            ]), status: .created)
+        } catch {
+            return storeFailure(error)
+        }
+    }
+
+    func show(_ request: HTTPRequest) -> HTTPResponse {
+        guard let page = page(request) else { return API.notFound }
+        return API.json(.object([
+            ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
+            ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
+            ("headers", .object(page.headers.map { ($0.name, .string($0.value)) })),
+            ("name", .string(page.name)), ("expireAt", page.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+        ]))
+    }
+
+    func stats(_ request: HTTPRequest) -> HTTPResponse {
+        guard let page = page(request), let stats = store.stats(page.id) else { return API.notFound }
+        return API.json(.object([
+            ("createdAt", .string(ISO8601.string(stats.createdAt))),
+            ("lastAccessAt", stats.lastAccessAt.map { .string(ISO8601.string($0)) } ?? .null),
+            ("totalAccess", .number(Double(stats.totalAccess))),
+        ]))
+    }
+
+    func update(_ request: HTTPRequest) -> HTTPResponse {
+        let payload: MockPayload
+        switch API.body(of: request).map(MockPayload.parse) {
+        case .failure(let error): return error.response
+        case .success(.failure(let errors)): return errors.response
+        case .success(.success(let parsed)): payload = parsed
+        }
+        guard var page = page(request), let secret = payload.secret, page.secret?.matches(secret) == true else {
+            return API.notFound
+        }
+        page.name = payload.name
+        page.status = payload.status
+        page.contentType = payload.contentType
+        page.charset = payload.charset
+        page.headers = payload.headers
+        page.body = Array(payload.content.utf8)
+        page.expiresAt = payload.expiration.date(from: Date())
+        do {
+            try store.put(page)
+            return HTTPResponse(status: .noContent)
+        } catch {
+            return storeFailure(error)
+        }
+    }
+
+    func delete(_ request: HTTPRequest) -> HTTPResponse {
+        guard let secret = API.secret(in: request), let page = page(request), page.secret?.matches(secret) == true else {
+            return API.notFound
+        }
+        do {
+            return try store.remove(page.id) ? HTTPResponse(status: .noContent) : API.notFound
+        } catch {
+            return storeFailure(error)
+        }
+    }
+
+    func check(_ request: HTTPRequest) -> HTTPResponse {
+        guard let page = page(request) else { return API.notFound }
+        let matches = API.secret(in: request).map { page.secret?.matches($0) == true } ?? false
+        return API.json(.bool(matches))
+    }
+
+    func list(_ request: HTTPRequest) -> HTTPResponse {
+        let items: [JSONValue] = store.list().map { summary in
+            .object([
+                ("id", .string(summary.id)), ("name", .string(summary.name)), ("status", .number(Double(summary.status))),
+                ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
+                ("kind", .string(summary.metadata["kind"] ?? "mock")),
+                ("createdAt", .string(ISO8601.string(summary.createdAt))),
+                ("link", .string(links.absolute("/v3/\(summary.id)", for: request))),
+            ])
+        }
+        return API.json(.array(items))
+    }
+
+    /// The record named by the route's `:id`, if it exists and has not expired.
+    private func page(_ request: HTTPRequest) -> StoredPage? {
+        guard let id = request.params["id"], PageID.isValid(id) else { return nil }
+        return store.get(id)
+    }
+}
+
+/// The answer to a store failure: 409 for a taken id, 400 for an invalid one, 500 with the cause otherwise.
+func storeFailure(_ error: any Error) -> HTTPResponse {
+    switch error {
+    case PageStoreError.alreadyExists(let id):
+        return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
+                                 ("reasons", .object([(".id", .string("id '\(id)' is taken"))]))]), status: HTTPStatus(409))
+    case PageStoreError.invalidID(let id):
+        return .badRequest("invalid id '\(id.prefix(80))': use 1–64 characters of A-Z a-z 0-9 _ -")
+    default:
+        return .error(.internalServerError, "the store failed: \(error)")
+    }
+}
+
+/// ISO 8601 timestamps with milliseconds, UTC.
+enum ISO8601 {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ShortcutHTTP
+import ShortcutStore
+
+/// The body of `POST /api/mock` and `PUT /api/mock/<id>`, validated as mocky does (snake_case in).
+struct MockPayload {
+    var status: Int
+    var content: String
+    var contentType: String
+    var charset: String
+    var headers: [StoredHeader]
+    var secret: String?
+    var expiration: Expiration
+    var name: String
+    var id: String?
+
+    static let maxContentCharacters = 1_000_000
+
+    /// mocky's expiration choices.
+    enum Expiration: String, CaseIterable {
+        case never, oneDay = "1day", oneWeek = "1week", oneMonth = "1month", oneYear = "1year"
+
+        func date(from start: Date) -> Date? {
+            let day = 86_400.0
+            switch self {
+            case .never: return nil
+            case .oneDay: return start.addingTimeInterval(day)
+            case .oneWeek: return start.addingTimeInterval(7 * day)
+            case .oneMonth: return start.addingTimeInterval(30 * day)
+            case .oneYear: return start.addingTimeInterval(365 * day)
+            }
+        }
+    }
+
+    /// Reads and checks every field; collects every problem before answering 422.
+    static func parse(_ value: JSONValue) -> Result<MockPayload, FieldErrors> {
+        var fields = JSONFields(value)
+        let status = fields.integer("status") ?? 200
+        if fields.object["status"] != nil && !(100...999).contains(status) {
+            fields.errors.add("status", status < 100 ? "error.min" : "error.max", "status \(status) is outside 100–999")
+        }
+        let content = fields.string("content", maxLength: maxContentCharacters) ?? ""
+        let contentType = fields.string("content_type", maxLength: 200) ?? "text/html"
+        if !HTTPHeaders.isValidValue(contentType) || contentType.contains(";") || contentType.isEmpty {
+            fields.errors.add("content_type", "error.invalid", "content_type must be a media type like text/html, without parameters")
+        }
+        let charset = fields.string("charset", maxLength: 40) ?? "UTF-8"
+        if charset.isEmpty || !charset.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
+            fields.errors.add("charset", "error.invalid", "charset '\(charset.prefix(40))' is not a charset name")
+        }
+        let headers = parseHeaders(fields.object["headers"], into: &fields.errors)
+        let secret = fields.string("secret", maxLength: 64)
+        let name = fields.string("name", maxLength: 100) ?? ""
+        var expiration = Expiration.never
+        if let text = fields.string("expiration") {
+            if let parsed = Expiration(rawValue: text) {
+                expiration = parsed
+            } else {
+                fields.errors.add("expiration", "error.invalid",
+                                  "expiration '\(text.prefix(40))' is not one of \(Expiration.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        let id = fields.string("id")
+        if let id, !PageID.isValid(id) {
+            fields.errors.add("id", "error.invalid", "id must be 1–64 characters of A-Z a-z 0-9 _ -")
+        }
+        guard fields.errors.isEmpty else { return .failure(fields.errors) }
+        return .success(MockPayload(status: status, content: content, contentType: contentType, charset: charset,
+                                    headers: headers, secret: secret, expiration: expiration, name: name, id: id))
+    }
+
+    /// `headers`: an object (mocky) or an array of `{"name", "value"}` / `["name", "value"]` (order kept).
+    static func parseHeaders(_ value: JSONValue?, into errors: inout FieldErrors) -> [StoredHeader] {
+        var pairs: [(String, JSONValue)] = []
+        switch value {
+        case nil, .null?: return []
+        case .object(let members)?: pairs = members
+        case .array(let items)?:
+            for item in items {
+                if case .array(let pair) = item, pair.count == 2, case .string(let name) = pair[0] {
+                    pairs.append((name, pair[1]))
+                } else if let name = item["name"], case .string(let text) = name, let value = item["value"] {
+                    pairs.append((text, value))
+                } else {
+                    errors.add("headers", "error.invalid", "headers must be an object or a list of name/value pairs")
+                    return []
+                }
+            }
+        case let other?:
+            errors.add("headers", "error.expected.jsobject", "headers must be an object, not \(other.typeName)")
+            return []
+        }
+        var headers: [StoredHeader] = []
+        for (name, value) in pairs {
+            guard case .string(let text) = value else {
+                errors.add("headers", "error.expected.jsstring", "header '\(name.prefix(64))' must have a string value")
+                return []
+            }
+            guard HTTPHeaders.isValidName(name), name.count <= 200 else {
+                errors.add("headers", "error.invalid", "header name '\(name.prefix(64).debugDescription)' is not a token")
+                return []
+            }
+            guard HTTPHeaders.isValidValue(text), text.count <= 8192 else {
+                errors.add("headers", "error.invalid", "header '\(name)' has CR, LF or another control character in its value")
+                return []
+            }
+            headers.append(StoredHeader(name: name, value: text))
+        }
+        if headers.count > 100 { errors.add("headers", "error.maxLength", "\(headers.count) headers; the limit is 100") }
+        return headers
+    }
+}

@@ -1,0 +1,76 @@
+import ShortcutHTTP
+import ShortcutStore
+
+/// `/v3/<id>` and `/v3/<id>/anything`, any method: the stored status, headers, `Content-Type` with its charset
+/// and body, open to any origin (CORS) and to any host. `?mocky-delay=250ms|2s` holds the answer back without
+/// blocking other connections.
+struct PlayRoute: Sendable {
+    let store: PageStore
+
+    static let maxDelay: Duration = .seconds(60)
+
+    func install(on server: HTTPServer) {
+        server["/v3/:id"] = play
+        server["/v3/:id/**"] = play
+    }
+
+    func play(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method == .OPTIONS, let preflight = PlayRoute.preflight(request) { return preflight }
+        guard let id = request.params["id"], PageID.isValid(id), let page = store.get(id) else {
+            return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.prefix(80) ?? "")'"))
+        }
+        var delay = Duration.zero
+        if let text = request.queryValue("mocky-delay") {
+            switch PlayRoute.parseDelay(text) {
+            case .success(let parsed): delay = parsed
+            case .failure(let error): return PlayRoute.withCORS(.badRequest(error.reason))
+            }
+        }
+        store.recordAccess(id)
+        var headers = HTTPHeaders(page.headers.map { HTTPField(name: $0.name, value: $0.value) })
+        headers.remove("Content-Type")
+        headers.add(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)")
+        let response = HTTPResponse(status: HTTPStatus(page.status), headers: headers, body: page.body)
+        return PlayRoute.withCORS(response).delayed(by: delay)
+    }
+
+    /// `250ms`, `2s`, `1.5s`, from 0 to 60 s.
+    static func parseDelay(_ text: String) -> Result<Duration, DelayError> {
+        let (number, scale): (Substring, Double) =
+            text.hasSuffix("ms") ? (text.dropLast(2), 1) : text.hasSuffix("s") ? (text.dropLast(), 1000) : ("", 0)
+        guard scale > 0, let value = Double(number), value.isFinite, value >= 0 else {
+            return .failure(DelayError(reason: "mocky-delay '\(text.prefix(40))' must be a duration like 250ms or 2s"))
+        }
+        let milliseconds = value * scale
+        guard milliseconds <= 60_000 else {
+            return .failure(DelayError(reason: "mocky-delay '\(text.prefix(40))' is over the limit of 60s"))
+        }
+        return .success(Duration.milliseconds(Int64(milliseconds.rounded())))
+    }
+
+    /// Why a `mocky-delay` value was refused.
+    struct DelayError: Error {
+        let reason: String
+    }
+
+    /// A CORS preflight (OPTIONS with `Access-Control-Request-Method`): 204 allowing any origin and method.
+    static func preflight(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.headers["Access-Control-Request-Method"] != nil else { return nil }
+        var headers: HTTPHeaders = [
+            "Access-Control-Allow-Origin": "*",
+            "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+            "Access-Control-Max-Age": "86400",
+        ]
+        if let asked = request.headers["Access-Control-Request-Headers"], HTTPHeaders.isValidValue(asked) {
+            headers["Access-Control-Allow-Headers"] = asked
+        }
+        return HTTPResponse(status: .noContent, headers: headers)
+    }
+
+    static func withCORS(_ response: HTTPResponse) -> HTTPResponse {
+        var copy = response
+        copy.headers["Access-Control-Allow-Origin"] = "*"
+        copy.headers["Access-Control-Expose-Headers"] = "*"
+        return copy
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ShortcutHTTP
+import ShortcutPages
+import ShortcutStore
+
+/// `/s`, `/s/<id>` and `/p/<id>`: the 301 that starts the home-screen flow, and the stored page it leads to.
+/// In page mode `/s/<id>` answers 301 to `/p/<id>` on this server; in data mode to `data:text/html;base64,…`
+/// (refused by WebKit since iOS 16.4; kept for older iOS and in-app code).
+struct ShortcutDelivery: Sendable {
+    let store: PageStore
+    let defaultMode: DeliveryMode
+    /// The built-in demo, served as `demo` unless the store has a shortcut of that id.
+    let demo: StoredPage
+    let demoDataURI: String
+
+    static let demoID = "demo"
+
+    init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate) throws {
+        self.store = store
+        self.defaultMode = defaultMode
+        let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
+                                    appName: "Add to Home Screen", template: template)
+        demo = ShortcutRecord.make(page, id: ShortcutDelivery.demoID, mode: nil, secret: nil)
+        demoDataURI = page.dataURI
+    }
+
+    func install(on server: HTTPServer) {
+        server.GET["/s"] = { _ in redirect(ShortcutDelivery.demoID) }
+        server.GET["/s/:id"] = { request in redirect(request.params["id"] ?? "") }
+        server.GET["/p/:id"] = { request in page(request.params["id"] ?? "") }
+    }
+
+    /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
+    func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
+        if PageID.isValid(id), let page = store.get(id), ShortcutRecord.isShortcut(page) { return (page, false) }
+        return id == ShortcutDelivery.demoID ? (demo, true) : nil
+    }
+
+    func redirect(_ id: String) -> HTTPResponse {
+        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.prefix(80))'") }
+        if !isDemo { store.recordAccess(id) }
+        switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
+        case .page: return .movedPermanently("/p/\(page.id)")
+        case .data: return .movedPermanently(isDemo ? demoDataURI : DataURI.encode(page.body, mediaType: "text/html"))
+        }
+    }
+
+    func page(_ id: String) -> HTTPResponse {
+        guard let (page, _) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.prefix(80))'") }
+        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
+                            body: page.body)
+    }
+}

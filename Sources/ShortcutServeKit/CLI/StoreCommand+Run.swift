@@ -1,0 +1,75 @@
+import Foundation
+import ShortcutPages
+import ShortcutStore
+
+extension StoreCommand {
+    /// A failure at run time: one `error: …` line, exit 1.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the command; returns what to print on standard output.
+    func run() throws -> String {
+        switch self {
+        case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
+            if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
+            let store = try open(storePath)
+            var icon: ShortcutIcon?
+            if let iconPath {
+                guard let data = FileManager.default.contents(atPath: iconPath) else { throw Failure(description: "cannot read icon \(iconPath)") }
+                icon = try ShortcutIcon(bytes: Array(data))
+            }
+            let page = try ShortcutPage(title: title, url: url, icon: icon, appName: appName, template: try TemplateFile.load(templatePath))
+            let secret = PageID.generate()
+            let stored = try store.create(ShortcutRecord.make(page, id: id ?? PageID.generate(), mode: mode, secret: .make(secret)))
+            let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+            return """
+                id: \(stored.id)
+                shortcut: \(root)/s/\(stored.id)
+                page: \(root)/p/\(stored.id)
+                secret: \(secret)
+                """
+        case .listShortcuts(let storePath):
+            return try open(storePath).list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
+                .map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
+        case .showShortcut(let storePath, let id):
+            let page = try get(id, from: try open(storePath))
+            guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut (try mock show)") }
+            return String(decoding: page.body, as: UTF8.self)
+        case .removeShortcut(let storePath, let id), .removeMock(let storePath, let id):
+            let store = try open(storePath)
+            guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
+            guard try store.remove(id) else { throw Failure(description: "no record '\(id)' in \(store.directory.path)") }
+            return "removed \(id)"
+        case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
+            if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
+            guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
+            let store = try open(storePath)
+            let secret = PageID.generate()
+            let stored = try store.create(StoredPage(
+                id: id ?? PageID.generate(), name: name, status: status, contentType: type, charset: charset, headers: headers,
+                body: Array(data), secret: .make(secret), metadata: ["kind": "mock"]))
+            let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+            return "id: \(stored.id)\nlink: \(root)/v3/\(stored.id)\nsecret: \(secret)"
+        case .listMocks(let storePath):
+            return try open(storePath).list().filter { $0.metadata["kind"] != ShortcutRecord.kind }
+                .map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
+        case .showMock(let storePath, let id):
+            let page = try get(id, from: try open(storePath))
+            var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
+                         "content-type: \(page.contentType); charset=\(page.charset)"]
+            lines += page.headers.map { "header: \($0.name): \($0.value)" }
+            lines.append("")
+            return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)
+        }
+    }
+
+    private func open(_ path: String?) throws -> PageStore {
+        try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory())
+    }
+
+    private func get(_ id: String, from store: PageStore) throws -> StoredPage {
+        guard PageID.isValid(id), let page = store.get(id) else { throw Failure(description: "no record '\(id)' in \(store.directory.path)") }
+        return page
+    }
+}

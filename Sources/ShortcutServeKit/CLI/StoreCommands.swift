@@ -1,0 +1,100 @@
+import Foundation
+import ShortcutHTTP
+import ShortcutPages
+import ShortcutStore
+
+/// `shortcut-serve add|list|show|rm` and `shortcut-serve mock add|list|show|rm`: work on the store folder
+/// directly, whether or not a server runs on it (a running server sees the change within a second).
+enum StoreCommand: Sendable {
+    case addShortcut(store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
+                     mode: DeliveryMode?, template: String?, baseURL: String)
+    case listShortcuts(store: String?)
+    case showShortcut(store: String?, id: String)
+    case removeShortcut(store: String?, id: String)
+    case addMock(store: String?, file: String, status: Int, type: String, charset: String, headers: [StoredHeader],
+                 id: String?, name: String, baseURL: String)
+    case listMocks(store: String?)
+    case showMock(store: String?, id: String)
+    case removeMock(store: String?, id: String)
+
+    static let shortcutUsage = """
+        Usage: shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
+                                  [--template FILE] [--store DIR] [--base-url URL]
+               shortcut-serve list [--store DIR]
+               shortcut-serve show ID [--store DIR]      prints the generated page
+               shortcut-serve rm ID [--store DIR]
+        """
+
+    static let mockUsage = """
+        Usage: shortcut-serve mock add --file page.html [--status 200] [--type text/html] [--charset UTF-8]
+                                       [--header 'K: V']... [--id slug] [--name N] [--store DIR] [--base-url URL]
+               shortcut-serve mock list [--store DIR]
+               shortcut-serve mock show ID [--store DIR]
+               shortcut-serve mock rm ID [--store DIR]
+        """
+
+    static let defaultBaseURL = "http://127.0.0.1:9081"
+
+    /// Parses `add|list|show|rm …` (shortcuts) or, with `mock: true`, `mock add|list|show|rm …`.
+    static func parse(_ arguments: [String], mock: Bool) throws(UsageError) -> StoreCommand {
+        let usage = mock ? mockUsage : shortcutUsage
+        guard let verb = arguments.first else { throw UsageError("missing a command: add, list, show or rm", usage: usage) }
+        var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
+        let store = try reader.value("--store")
+        func single(_ what: String) throws(UsageError) -> String {
+            let rest = try reader.positionals()
+            guard rest.count == 1 else { throw UsageError("\(verb) takes one \(what)", usage: usage) }
+            return rest[0]
+        }
+        switch (mock, verb) {
+        case (false, "add"):
+            guard let title = try reader.value("--title") else { throw UsageError("add needs --title", usage: usage) }
+            guard let url = try reader.value("--open") else { throw UsageError("add needs --open URL (the app URL)", usage: usage) }
+            let icon = try reader.value("--icon")
+            let appName = try reader.value("--app-name")
+            let id = try reader.value("--id")
+            let template = try reader.value("--template")
+            var mode: DeliveryMode?
+            if let text = try reader.value("--mode") {
+                guard let parsed = DeliveryMode(rawValue: text) else { throw UsageError("--mode is page or data, not '\(text)'", usage: usage) }
+                mode = parsed
+            }
+            let base = try reader.value("--base-url") ?? defaultBaseURL
+            try reader.finish()
+            return .addShortcut(store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
+                                template: template, baseURL: base)
+        case (true, "add"):
+            guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
+            let status = try reader.integer("--status", in: 100...999) ?? 200
+            let type = try reader.value("--type") ?? "text/html"
+            let charset = try reader.value("--charset") ?? "UTF-8"
+            var headers: [StoredHeader] = []
+            for text in try reader.values("--header") {
+                guard let colon = text.firstIndex(of: ":") else { throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage) }
+                let name = String(text[..<colon])
+                let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                guard HTTPHeaders.isValidName(name), HTTPHeaders.isValidValue(value) else {
+                    throw UsageError("--header '\(text)' is not a valid header field", usage: usage)
+                }
+                headers.append(StoredHeader(name: name, value: value))
+            }
+            let id = try reader.value("--id")
+            let name = try reader.value("--name") ?? ""
+            let base = try reader.value("--base-url") ?? defaultBaseURL
+            try reader.finish()
+            return .addMock(store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
+                            name: name, baseURL: base)
+        case (_, "list"):
+            try reader.finish()
+            return mock ? .listMocks(store: store) : .listShortcuts(store: store)
+        case (_, "show"):
+            let id = try single("ID")
+            return mock ? .showMock(store: store, id: id) : .showShortcut(store: store, id: id)
+        case (_, "rm"):
+            let id = try single("ID")
+            return mock ? .removeMock(store: store, id: id) : .removeShortcut(store: store, id: id)
+        default:
+            throw UsageError("unknown command '\(verb)'", usage: usage)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A JSON value that keeps the order of object members (mocky's `headers` object is an ordered list of
+/// fields for us). Parsed by `JSONParser`, written by `description`.
+public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object (the first, if repeated).
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The JSON type's name as Play's error codes say it (`jsstring`, `jsnumber` …).
+    var typeName: String {
+        switch self {
+        case .null: "jsnull"
+        case .bool: "jsboolean"
+        case .number: "jsnumber"
+        case .string: "jsstring"
+        case .array: "jsarray"
+        case .object: "jsobject"
+        }
+    }
+
+    /// Compact JSON text. Strings are escaped so the text is safe inside HTML too (`<`, `>`, `&` as \u00XX).
+    public var description: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value):
+            if value.rounded() == value && abs(value) < 1e15 { out += String(Int64(value)) } else { out += "\(value)" }
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

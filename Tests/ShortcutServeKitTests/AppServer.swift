@@ -1,0 +1,60 @@
+import Foundation
+import ShortcutHTTP
+import TestSupport
+@testable import ShortcutServeKit
+
+/// The product's routes on a real server (port 0) over a temp store folder.
+final class AppServer {
+    let directory: URL
+    let app: ShortcutApp
+    let server: HTTPServer
+    let port: UInt16
+
+    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
+        var options = ServeOptions()
+        options.storePath = self.directory.path
+        options.mode = mode
+        options.allowedHosts = allowHosts
+        app = try ShortcutApp(options: options)
+        server = HTTPServer(loopCount: 2)
+        try app.install(on: server)
+        let address = try server.start(0)
+        app.didStart(at: address)
+        port = address.port
+    }
+
+    func client() throws -> RawClient { try RawClient(port: port) }
+
+    /// One request on a fresh connection.
+    func request(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
+                 host: String = "localhost") throws -> RawResponse {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        var body: [UInt8] = []
+        if let json {
+            body = Array(json.utf8)
+            if headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
+        }
+        if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
+        let client = try client()
+        try client.send(Array((head + "\r\n").utf8) + body)
+        return try client.readResponse(toHead: method == "HEAD")
+    }
+
+    /// Stops the server, flushes the store; the folder stays for a restart unless `removeFiles`.
+    func stop(removeFiles: Bool = true) {
+        server.stopAndWait()
+        app.close()
+        if removeFiles { try? FileManager.default.removeItem(at: directory) }
+    }
+}
+
+extension RawResponse {
+    /// The body parsed as JSON.
+    var json: JSONValue? { try? JSONParser.parse(body) }
+}
+
+extension JSONValue {
+    var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real `shortcut-serve` binary, spawned: output, exit codes, signals.
+@Suite struct CLITests {
+    /// `$SHORTCUT_SERVE_BIN`, else the binary built next to the test bundle.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shortcut-serve")
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary to completion.
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A running server process and the port it printed.
+    final class Server {
+        let process = Process()
+        let port: UInt16
+        let stderr = Pipe()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLITests.binary
+            process.arguments = ["--port", "0"] + arguments
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = stderr
+            try process.run()
+            var line = ""
+            while !line.hasSuffix("\n") {
+                let byte = out.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { break }
+                line += String(decoding: byte, as: UTF8.self)
+            }
+            guard line.hasPrefix("listening on http://127.0.0.1:"), let port = UInt16(line.dropFirst(30).dropLast()) else {
+                throw RawClient.Failure(description: "unexpected first line '\(line)'")
+            }
+            self.port = port
+        }
+
+        func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    static func temporaryStore() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ss-cli-\(UUID().uuidString)").path
+    }
+
+    @Test func helpGoesToStandardOutputAndSaysWhyPageModeIsTheDefault() throws {
+        let run = try Self.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("shortcut-serve 0.1.0: put in-app features on the iPhone home screen"))
+        #expect(run.stdout.contains("Since iOS 16.4, WebKit"))
+        for flag in ["--host", "--port", "--store", "--mode", "--template", "--allow-host", "--quiet", "--version"] {
+            #expect(run.stdout.contains(flag), "\(flag)")
+        }
+        #expect(try Self.run(["-h"]).stdout == run.stdout)
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let run = try Self.run(["--version"])
+        #expect(run.status == 0 && run.stdout == "shortcut-serve 0.1.0\n")
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "Error: --port takes a whole number from 0 to 65535, not '70000'"),
+        (["--port"], "Error: --port needs a value"),
+        (["--bogus"], "Error: unknown option '--bogus'"),
+        (["--mode", "fax"], "Error: --mode is page or data, not 'fax'"),
+        (["--host", "example.com"], "Error: --host takes an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1), not 'example.com'"),
+        (["mock", "add"], "Error: mock add needs --file"),
+        (["add", "--title", "T"], "Error: add needs --open URL (the app URL)"),
+    ])
+    func usageErrorsExit64WithUsage(arguments: [String], message: String) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix(message + "\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("Usage: shortcut-serve"))
+    }
+
+    @Test func portInUseIsOneErrorLineAndExit1() throws {
+        let store = Self.temporaryStore()
+        let first = try Server(["--store", store, "--quiet"])
+        defer { _ = first.stop() }
+        let run = try Self.run(["--port", "\(first.port)", "--store", store])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: cannot listen on 127.0.0.1:\(first.port): bind 127.0.0.1:\(first.port): Address already in use\n")
+    }
+
+    @Test func servesThenStopsGracefullyOnSIGTERMAndSIGINT() throws {
+        for signal in [SIGTERM, SIGINT] {
+            let server = try Server(["--store", Self.temporaryStore()])
+            let client = try RawClient(port: server.port)
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 301)
+            #expect(server.stop(signal) == 0)
+            let log = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(log.contains(" GET /s 301 0B "), "one access-log line per request: \(log)")
+        }
+    }
+
+    @Test func quietSilencesTheAccessLog() throws {
+        let server = try Server(["--store", Self.temporaryStore(), "--quiet"])
+        let client = try RawClient(port: server.port)
+        try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        _ = try client.readResponse()
+        #expect(server.stop() == 0)
+        #expect(server.stderr.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
+    @Test func dataModeWarnsAtStartUp() throws {
+        let server = try Server(["--store", Self.temporaryStore(), "--mode", "data"])
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.hasPrefix("warning: data mode: iOS 16.4 and later"))
+    }
+
+    @Test func mockCommandsWorkOnTheStoreWhileAServerRuns() throws {
+        let store = Self.temporaryStore()
+        let server = try Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let file = store + "-page.html"
+        try Data("<p>from the CLI</p>".utf8).write(to: URL(fileURLWithPath: file))
+        let added = try Self.run(["mock", "add", "--file", file, "--status", "202", "--header", "X-From: cli", "--id", "cli-page", "--store", store])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("id: cli-page\nlink: http://127.0.0.1:9081/v3/cli-page\nsecret: "))
+        // The running server sees the new record within a second.
+        let deadline = secondsNow() + 2
+        var played: RawResponse?
+        repeat {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /v3/cli-page HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            played = try client.readResponse()
+        } while played?.status != 202 && secondsNow() < deadline
+        #expect(played?.bodyText == "<p>from the CLI</p>")
+        #expect(played?.header("X-From") == "cli")
+        #expect(try Self.run(["mock", "list", "--store", store]).stdout.contains("cli-page\t202\ttext/html"))
+        #expect(try Self.run(["mock", "show", "cli-page", "--store", store]).stdout.contains("<p>from the CLI</p>"))
+        #expect(try Self.run(["mock", "rm", "cli-page", "--store", store]).status == 0)
+        let gone = try Self.run(["mock", "rm", "cli-page", "--store", store])
+        #expect(gone.status == 1 && gone.stderr.hasPrefix("error: no record 'cli-page'"))
+        let bad = try Self.run(["mock", "add", "--file", file, "--id", "../x", "--store", store])
+        #expect(bad.status == 1 && bad.stderr.hasPrefix("error: invalid id '../x'"))
+    }
+
+    @Test func shortcutCommandsAddListShowRemove() throws {
+        let store = Self.temporaryStore()
+        let added = try Self.run(["add", "--title", "Scan", "--open", "myapp://page/scan", "--id", "scan", "--store", store])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("id: scan\nshortcut: http://127.0.0.1:9081/s/scan\npage: http://127.0.0.1:9081/p/scan\n"))
+        #expect(try Self.run(["list", "--store", store]).stdout == "scan\tScan\tmyapp://page/scan\n")
+        let shown = try Self.run(["show", "scan", "--store", store])
+        #expect(shown.stdout.contains("<!") && shown.stdout.contains("myapp://page/scan"))
+        let refused = try Self.run(["add", "--title", "X", "--open", "javascript:alert(1)", "--store", store])
+        #expect(refused.status == 1 && refused.stderr.hasPrefix("error: "))
+        #expect(try Self.run(["rm", "scan", "--store", store]).status == 0)
+        #expect(try Self.run(["list", "--store", store]).stdout.isEmpty)
+    }
+}
