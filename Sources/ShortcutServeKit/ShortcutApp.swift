@@ -19,13 +19,19 @@ public final class ShortcutApp: Sendable {
         template = try TemplateFile.load(options.templatePath)
     }
 
-    /// One-line warnings printed at start-up: data mode on current iOS, and skipped store records.
+    /// One-line warnings printed at start-up: data mode on current iOS.
     public var startupWarnings: [String] {
-        var warnings = store.problems.map { "store: \($0)" }
-        if options.mode == .data {
-            warnings.append("data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS")
+        options.mode == .data
+            ? ["data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"]
+            : []
+    }
+
+    /// Reads every record once, in the background, and reports each damaged one (with its path) through
+    /// `report`: the store opens lazily, so a large store does not hold the start back.
+    public func reportStoreProblems(_ report: @escaping @Sendable (String) -> Void) {
+        DispatchQueue.global(qos: .utility).async { [store] in
+            for problem in store.problems { report("store: \(problem)") }
         }
-        return warnings
     }
 
     /// Registers every route on `server`.

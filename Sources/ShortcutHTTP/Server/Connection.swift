@@ -164,13 +164,12 @@ final class Connection: @unchecked Sendable {
     ) {
         var sent = response
         do {
-            try ResponseWriter.append(response, to: &out, isHead: isHead, keepAlive: keepAlive,
-                                      echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+            try ResponseWriter.validate(response)
         } catch {
             sent = .error(.internalServerError, "the handler's header field '\(error.name.prefix(64))' contains CR, LF or NUL")
-            try? ResponseWriter.append(sent, to: &out, isHead: isHead, keepAlive: keepAlive,
-                                       echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
         }
+        ResponseWriter.append(sent, to: &out, isHead: isHead, keepAlive: keepAlive,
+                              echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
         if !keepAlive { closeAfterWrite = true }
         if loop.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started

@@ -128,7 +128,7 @@ final class EventLoop: @unchecked Sendable {
     private func refuse(_ socket: Socket) {
         var bytes: [UInt8] = []
         let reason = "server is at its limit of \(limits.maxConnections) connections; try again"
-        try? ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
+        ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
                                    echoKeepAlive: false, date: date.now())
         _ = bytes.withUnsafeBytes { socket.write($0) }
         socket.shutdownWrite()

@@ -56,8 +56,9 @@ struct Socket: Sendable, Hashable {
             if accepted >= 0 {
                 let client = Socket(fd: accepted)
                 // Header and body leave in one write; without TCP_NODELAY, Nagle would still hold a
-                // second segment of a large response back until the peer's delayed ACK (~40 ms).
-                try? client.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1, "TCP_NODELAY")
+                // second segment of a large response back until the peer's delayed ACK (~40 ms). A failure
+                // here (not a TCP socket, say) costs latency, not correctness, so the connection is kept.
+                _ = try? client.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1, "TCP_NODELAY")
                 client.disableSIGPIPE()
                 return (client, SocketAddress(storage: storage))
             }

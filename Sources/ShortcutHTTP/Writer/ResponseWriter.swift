@@ -7,18 +7,22 @@ enum ResponseWriter {
         let name: String
     }
 
-    /// Appends `response` to `out`. `isHead`: send the length of the body but not the body.
-    /// `keepAlive`: whether the connection stays open after this response (else `Connection: close`).
-    /// `echoKeepAlive`: an HTTP/1.0 client asked for keep-alive and must be told it got it.
-    /// Throws, leaving `out` untouched, when a header field would split the response (CR, LF, NUL).
-    static func append(
-        _ response: HTTPResponse, to out: inout [UInt8], isHead: Bool, keepAlive: Bool, echoKeepAlive: Bool,
-        date: [UInt8]
-    ) throws(InvalidHeader) {
+    /// Refuses a response whose header fields would split it (CR, LF or NUL in a name or value) or are
+    /// not valid fields at all. Call before `append` on anything a handler built.
+    static func validate(_ response: HTTPResponse) throws(InvalidHeader) {
         for field in response.headers.fields
         where !HTTPHeaders.isValidName(field.name) || !HTTPHeaders.isValidValue(field.value) {
             throw InvalidHeader(name: field.name)
         }
+    }
+
+    /// Appends `response` (already `validate`d) to `out`. `isHead`: send the length of the body but not the
+    /// body. `keepAlive`: whether the connection stays open after this response (else `Connection: close`).
+    /// `echoKeepAlive`: an HTTP/1.0 client asked for keep-alive and must be told it got it.
+    static func append(
+        _ response: HTTPResponse, to out: inout [UInt8], isHead: Bool, keepAlive: Bool, echoKeepAlive: Bool,
+        date: [UInt8]
+    ) {
         let code = response.status.code
         let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
         appendStatusLine(response.status, to: &out)

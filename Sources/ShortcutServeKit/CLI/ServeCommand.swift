@@ -40,6 +40,7 @@ struct ServeCommand {
         }
         app.didStart(at: address)
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
+        app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
         FileHandle.standardOutput.write(Data("listening on http://\(host):\(address.port)\n".utf8))
