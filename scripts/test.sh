@@ -56,24 +56,18 @@ if [ -d "$CONFORMANCE" ]; then
   trap 'kill $PID 2> /dev/null || true; rm -rf "$STORE"' EXIT
   python3 "$CONFORMANCE/probe.py" --port "$PORT" --wait 10
   python3 "$CONFORMANCE/replay.py" --port "$PORT" --min-pass 189 --json .build/conformance.json
-  if [ -f Sources/ShortcutServeKit/MockAPI.swift ]; then
-    python3 "$CONFORMANCE/security.py" --port "$PORT" --store "$STORE"
-    if [ -z "${TEST_QUICK:-}" ]; then
-      for mode in slowloris slowbody slowread; do
-        "$CONFORMANCE/slowloris.sh" --port "$PORT" --seconds 30 --connections 200 --mode "$mode"
-      done
-    fi
-    kill "$PID"; wait "$PID" 2> /dev/null || true
-    kills=200; [ -n "${TEST_QUICK:-}" ] && kills=30
-    python3 "$CONFORMANCE/crash_kill.py" --start "$SHORTCUT_SERVE_BIN --port {port} --store {store} --quiet" \
-      --kills "$kills" --max-seconds 300
-  else
-    echo "security, slow-client and crash-kill runs need the store API (not built yet)"
-    for mode in slowloris slowread; do
-      [ -n "${TEST_QUICK:-}" ] || "$CONFORMANCE/slowloris.sh" --port "$PORT" --seconds 30 --connections 200 --mode "$mode"
+  python3 "$CONFORMANCE/security.py" --port "$PORT" --store "$STORE"
+  if [ -z "${TEST_QUICK:-}" ]; then
+    for mode in slowloris slowbody slowread; do
+      "$CONFORMANCE/slowloris.sh" --port "$PORT" --seconds 30 --connections 200 --mode "$mode"
     done
   fi
-  kill "$PID" 2> /dev/null || true
+  kill "$PID"
+  wait "$PID" 2> /dev/null || true
+  kills=200
+  [ -n "${TEST_QUICK:-}" ] && kills=30
+  python3 "$CONFORMANCE/crash_kill.py" --start "$SHORTCUT_SERVE_BIN --port {port} --store {store} --quiet" \
+    --kills "$kills" --max-seconds 300
 else
   step "skipped: $CONFORMANCE is absent (the conformance tools live beside the repository, not in it)"
 fi

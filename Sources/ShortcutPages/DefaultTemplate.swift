@@ -47,6 +47,7 @@ enum DefaultTemplate {
         .hint { position: fixed; left: 50%; bottom: calc(8px + env(safe-area-inset-bottom)); width: 32px; height: 32px; margin-left: -16px; color: var(--accent); animation: bob 1.2s ease-in-out infinite; }
         @keyframes bob { 50% { transform: translateY(8px); } }
         @media (prefers-reduced-motion: reduce) { .hint { animation: none; } }
+        @media (max-height: 640px) { .hint { display: none; } }
         .intermediate { justify-content: center; padding-bottom: 48px; }
         .about { color: var(--muted); margin: 0 0 20px; }
         .app-name { font-size: 22px; font-weight: 600; margin: 16px 0 32px; overflow-wrap: anywhere; }

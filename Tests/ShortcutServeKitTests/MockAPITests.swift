@@ -45,6 +45,7 @@ import TestSupport
         let server = try AppServer()
         defer { server.stop() }
         let id = try #require(try server.request("POST", "/api/mock", json: Self.create).json?["id"]?.stringValue)
+        #expect(try server.request("PUT", "/api/mock/\(id)").status == 404, "no body: 404, as mocky")
         let wrong = try server.request("PUT", "/api/mock/\(id)", json: #"{"content": "x", "secret": "nope"}"#)
         #expect(wrong.status == 404 && wrong.body.isEmpty)
         let none = try server.request("DELETE", "/api/mock/\(id)", json: "{}")

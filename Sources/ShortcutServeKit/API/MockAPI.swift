@@ -64,14 +64,15 @@ struct MockAPI: Sendable {
     }
 
     func update(_ request: HTTPRequest) -> HTTPResponse {
+        // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
+        guard let secret = API.secret(in: request), var page = page(request), page.secret?.matches(secret) == true else {
+            return API.notFound
+        }
         let payload: MockPayload
         switch API.body(of: request).map(MockPayload.parse) {
         case .failure(let error): return error.response
         case .success(.failure(let errors)): return errors.response
         case .success(.success(let parsed)): payload = parsed
-        }
-        guard var page = page(request), let secret = payload.secret, page.secret?.matches(secret) == true else {
-            return API.notFound
         }
         page.name = payload.name
         page.status = payload.status
