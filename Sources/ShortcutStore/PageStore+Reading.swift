@@ -18,8 +18,20 @@ extension PageStore {
             return page
         }
         let isCorrupt = index[id]?.isCorrupt ?? false
+        let missedAt = index[id] == nil ? recentMisses[id] : nil
         lock.unlock()
-        return isCorrupt ? nil : load(id, caching: true)
+        if isCorrupt { return nil }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if let missedAt, now &- missedAt < 1_000_000_000 { return nil }
+        let page = load(id, caching: true)
+        if page == nil {
+            withLock {
+                guard index[id] == nil else { return }
+                if recentMisses.count >= 4096 { recentMisses.removeAll() }
+                recentMisses[id] = now
+            }
+        }
+        return page
     }
 
     /// Summaries of every valid, unexpired page, sorted by `createdAt`, then `id`.

@@ -56,6 +56,11 @@ public final class PageStore: @unchecked Sendable {
     var touchedIDs: Set<String> = []
     /// Ids this process removed, with the `generation` of the removal. Guarded by `lock`.
     var tombstones: [String: UInt64] = [:]
+    /// Ids found absent on disk, with when (monotonic nanoseconds): a repeated lookup of an unknown id
+    /// (`/s` before any `demo` record exists, a scanner probing ids) skips the disk for a second. Only
+    /// used while the index has no entry for the id, and the periodic directory check adds entries for
+    /// records other processes write, so they are still found within a second. Guarded by `lock`.
+    var recentMisses: [String: UInt64] = [:]
     /// Plays not yet written to `stats/`. Guarded by `lock`.
     var pendingStats: [String: PendingStats] = [:]
 

@@ -74,7 +74,7 @@ struct HTTPHeadParser {
             }
             fields.append(field)
         }
-        request.headers = HTTPHeaders(fields)
+        request.headers = HTTPHeaders(parsed: fields)
 
         let isHTTP11 = request.version.minor >= 1
         if isHTTP11 && hosts == 0 { throw .missingHost }

@@ -10,10 +10,7 @@ enum ResponseWriter {
     /// Refuses a response whose header fields would split it (CR, LF or NUL in a name or value) or are
     /// not valid fields at all. Call before `append` on anything a handler built.
     static func validate(_ response: HTTPResponse) throws(InvalidHeader) {
-        for field in response.headers.fields
-        where !HTTPHeaders.isValidName(field.name) || !HTTPHeaders.isValidValue(field.value) {
-            throw InvalidHeader(name: field.name)
-        }
+        if let name = response.headers.firstInvalidName { throw InvalidHeader(name: name) }
     }
 
     /// Appends `response` (already `validate`d) to `out`. `isHead`: send the length of the body but not the

@@ -11,7 +11,9 @@ struct ShortcutDelivery: Sendable {
     let defaultMode: DeliveryMode
     /// The built-in demo, served as `demo` unless the store has a shortcut of that id.
     let demo: StoredPage
-    let demoDataURI: String
+    /// The demo's answers, built (and their header fields checked) once: `/s` is the hot path.
+    let demoRedirect: HTTPResponse
+    let demoPage: HTTPResponse
 
     static let demoID = "demo"
 
@@ -21,7 +23,8 @@ struct ShortcutDelivery: Sendable {
         let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
                                     appName: "Add to Home Screen", template: template)
         demo = ShortcutRecord.make(page, id: ShortcutDelivery.demoID, mode: nil, secret: nil)
-        demoDataURI = page.dataURI
+        demoRedirect = .movedPermanently(defaultMode == .data ? page.dataURI : "/p/\(ShortcutDelivery.demoID)")
+        demoPage = ShortcutDelivery.pageResponse(demo.body)
     }
 
     func install(on server: HTTPServer) {
@@ -38,16 +41,20 @@ struct ShortcutDelivery: Sendable {
 
     func redirect(_ id: String) -> HTTPResponse {
         guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.prefix(80))'") }
-        if !isDemo { store.recordAccess(id) }
+        if isDemo { return demoRedirect }
+        store.recordAccess(id)
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
         case .page: return .movedPermanently("/p/\(page.id)")
-        case .data: return .movedPermanently(isDemo ? demoDataURI : DataURI.encode(page.body, mediaType: "text/html"))
+        case .data: return .movedPermanently(DataURI.encode(page.body, mediaType: "text/html"))
         }
     }
 
     func page(_ id: String) -> HTTPResponse {
-        guard let (page, _) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.prefix(80))'") }
-        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
-                            body: page.body)
+        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.prefix(80))'") }
+        return isDemo ? demoPage : ShortcutDelivery.pageResponse(page.body)
+    }
+
+    static func pageResponse(_ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"], body: body)
     }
 }
