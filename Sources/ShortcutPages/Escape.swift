@@ -1,9 +1,9 @@
 /// Escaping of a value for the place it is written in a page.
-enum Escape {
+public enum Escape {
     /// For HTML text and quoted attribute values alike: `& < > " '` become character references, and
     /// so do U+2028 / U+2029 (harmless in HTML, but kept out so no raw line separator reaches a page
     /// that might paste the value into a script).
-    static func html(_ text: String) -> String {
+    public static func html(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -25,7 +25,7 @@ enum Escape {
     /// `<script>` element: `< > &` are written as `\u003c \u003e \u0026` so neither `</script>` nor
     /// `<!--` can appear, quotes and backslashes are escaped, and so are control characters and
     /// U+2028 / U+2029 (line terminators in older JavaScript).
-    static func javaScriptString(_ text: String) -> String {
+    public static func javaScriptString(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -1,4 +1,5 @@
 import ShortcutHTTP
+import ShortcutPages
 import ShortcutStore
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
@@ -61,20 +62,5 @@ struct IndexPage: Sendable {
         return html + "</body></html>"
     }
 
-    /// Text for HTML text and quoted attributes.
-    private func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { Escape.html(text) }
 }

@@ -1,3 +1,5 @@
+import ShortcutPages
+
 /// A JSON value that keeps the order of object members (mocky's `headers` object is an ordered list of
 /// fields for us). Parsed by `JSONParser`, written by `description`.
 public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
@@ -38,7 +40,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Compact JSON text. Strings are escaped so the text is safe inside HTML too (`<`, `>`, `&` as \u00XX).
+    /// Compact JSON text. Strings are escaped so the text is safe inside HTML too (`<`, `>`, `&`, `'` as \u00XX).
     public var description: String {
         var out = ""
         write(to: &out)
@@ -72,26 +74,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        // The same literal the pages put in <script>: valid JSON, and safe inside HTML.
+        out += Escape.javaScriptString(value)
     }
 }
