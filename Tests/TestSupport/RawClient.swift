@@ -19,8 +19,14 @@ public final class RawClient {
 
     /// Connects to `host:port` (IPv4 or IPv6), with an optional small receive buffer.
     public init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5, receiveBuffer: Int32? = nil) throws {
+        // Connect before `self` exists: a class whose init throws after its properties are set runs
+        // `deinit`, which would close the descriptor a second time (and maybe someone else's).
+        fd = try RawClient.connected(port: port, host: host, timeout: timeout, receiveBuffer: receiveBuffer)
+    }
+
+    private static func connected(port: UInt16, host: String, timeout: Double, receiveBuffer: Int32?) throws -> Int32 {
         let isV6 = host.contains(":")
-        fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var seconds = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
@@ -51,6 +57,7 @@ public final class RawClient {
             close(fd)
             throw Failure(description: "connect \(host):\(port): \(message)")
         }
+        return fd
     }
 
     deinit { close(fd) }

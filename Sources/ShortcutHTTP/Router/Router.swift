@@ -168,10 +168,22 @@ public struct Router: Sendable {
     }
 
     /// `/a/b` -> ["a", "b"]; `/` -> []; `/a/` -> ["a", ""] (a trailing slash is a distinct, empty segment).
+    /// Splits on the UTF-8 byte `/` (per request, so not through `Character` comparisons).
     static func segments(of path: String) -> [Substring] {
         guard path != "/" else { return [] }
-        var trimmed = Substring(path)
-        if trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        if start != utf8.endIndex && utf8[start] == UInt8(ascii: "/") { start = utf8.index(after: start) }
+        var segments: [Substring] = []
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                segments.append(Substring(utf8[start..<index]))
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        segments.append(Substring(utf8[start..<utf8.endIndex]))
+        return segments
     }
 }

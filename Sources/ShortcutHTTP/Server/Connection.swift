@@ -238,6 +238,12 @@ final class Connection: @unchecked Sendable {
     }
 
     private func linger() {
+        // Closing with unread input makes the kernel send RST, which can destroy our last answer before the
+        // peer reads it; only then is it worth lingering. With nothing unread, close now (a plain FIN).
+        guard parser.isMidRequest || socket.hasUnreadInput() else {
+            close()
+            return
+        }
         socket.shutdownWrite()
         phase = .lingering
         deadline = loop.now &+ min(loop.limits.headerReadTimeout, .seconds(2)).nanoseconds

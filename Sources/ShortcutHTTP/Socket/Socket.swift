@@ -99,6 +99,12 @@ struct Socket: Sendable, Hashable {
         }
     }
 
+    /// Whether bytes from the peer wait unread in the kernel (a peek; EOF and errors count as none).
+    func hasUnreadInput() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Closes the descriptor.
     func close() { _ = Glibc_close(fd) }
 
