@@ -4,6 +4,7 @@
 #   scripts/bench.sh --compare       ours beside nginx, Hummingbird and FlyingFox (../shared/peers/compare.sh),
 #                                    same bytes, ratios from one run (takes 4-8 minutes; builds the peers once)
 #   scripts/bench.sh --idle          1,000 idle keep-alive connections: RSS, and a fresh request's latency
+#   scripts/bench.sh --startup       process start to first answered request (20 starts; median and max)
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -12,6 +13,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
+    --startup) what=startup; shift ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
     -h | --help) sed -n '2,8p' "$0"; exit 0 ;;
@@ -31,6 +33,31 @@ if [ "$what" = compare ]; then
 fi
 
 PORT=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
+if [ "$what" = startup ]; then
+  python3 - "$BIN" "$PORT" "$STORE" <<'PY'
+import socket, subprocess, sys, time
+binary, port, store = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+times = []
+for _ in range(20):
+    started = time.perf_counter()
+    server = subprocess.Popen([binary, "--port", str(port), "--store", store, "--quiet"], stdout=subprocess.DEVNULL)
+    while True:  # a measurement: try to connect until the port answers
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=1)
+            break
+        except OSError:
+            time.sleep(0.0005)
+    s.sendall(b"GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    assert s.recv(65536).startswith(b"HTTP/1.1 301")
+    times.append((time.perf_counter() - started) * 1000)
+    s.close()
+    server.terminate()
+    server.wait()
+times.sort()
+print(f"start to first answered request: median {times[10]:.1f} ms, max {times[-1]:.1f} ms (20 starts)")
+PY
+  exit 0
+fi
 "$BIN" --port "$PORT" --store "$STORE" --mode "$mode" --quiet > "$STORE.out" &
 PID=$!
 until grep -q listening "$STORE.out" 2> /dev/null; do kill -0 $PID; sleep 0.05; done
