@@ -5,18 +5,33 @@
 #                                    same bytes, ratios from one run (takes 4-8 minutes; builds the peers once)
 #   scripts/bench.sh --idle          1,000 idle keep-alive connections: RSS, and a fresh request's latency
 #   scripts/bench.sh --startup       process start to first answered request (20 starts; median and max)
-# Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location).
+#   scripts/bench.sh --v3-bench      GET /v3/<id> (3 KB, and the /p/demo bytes as a record) beside the plain
+#                                    precomputed 200 /p/demo, keep-alive c100, interleaved rounds, ratios
+#   scripts/bench.sh --v3-compare    compare.sh twice, quick cases: --page /v3/bench3k (a 3 KB record made with
+#                                    `mock add`), then --page /p/demo; ours/nginx for each (about 8 minutes)
+#   scripts/bench.sh --store-bench   durable POST /api/mock creates (c1, c4, c16: req/s, p50, p99), then a store
+#                                    of 100,000 records (3 KB bodies): open time, RSS, 10,000 distinct plays,
+#                                    /v3 c100 on random ids; the big folder is removed at the end
+#   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode) and /p/<id> beside the plain 301s and 200,
+#                                    interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
+#                                    (c1 p50/p99, c4 creates/s)
+# Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
+#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases), --records 100000.
+# The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-what=alone duration=5s mode=data
+what=alone duration=5s mode=data rounds=3 records=100000
 while [ $# -gt 0 ]; do
   case $1 in
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --shortcut-bench) what=${1#--}; shift ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --records) records=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -24,12 +39,173 @@ command -v wrk > /dev/null || { apt-get update -q > /dev/null && apt-get install
 swift build -c release -Xswiftc -warnings-as-errors > /dev/null
 BIN=$PWD/.build/release/shortcut-serve
 STORE=$(mktemp -d)
-trap 'kill $PID 2> /dev/null; rm -rf "$STORE"' EXIT
+BIG=
+PIDS=()
+cleanup() {
+  local p
+  for p in "${PIDS[@]}"; do kill "$p" 2> /dev/null && wait "$p" 2> /dev/null; done
+  rm -rf "$STORE" "$STORE".* ${BIG:+"$BIG"}
+}
+trap cleanup EXIT
 PID=
+HERE=$PWD/scripts/bench
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+# start_server ARGS...: starts the server on a free port with ARGS; sets PID, PORT and base.
+start_server() {
+  local out
+  out=$STORE.out.${#PIDS[@]}
+  "$BIN" --port 0 --quiet "$@" > "$out" &
+  PID=$!
+  PIDS+=("$PID")
+  until grep -q listening "$out" 2> /dev/null; do kill -0 $PID; sleep 0.05; done
+  PORT=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" | head -1)
+  base=http://127.0.0.1:$PORT
+}
+rss_of() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$1/status"; }
+machine_state() { echo "machine: $(uptime | sed 's/.*load/load/'); top: $(top -bn1 | sed -n '3p')"; }
 
 if [ "$what" = compare ]; then
   exec ../shared/peers/compare.sh --ours "$BIN --port {port} --store $STORE --mode $mode --quiet" \
     --redirect /s --page /p/demo --duration "$duration"
+fi
+
+if [ "$what" = v3-compare ]; then
+  # The 3 KB record is written by the CLI (durable) before the server starts; compare.sh then serves its
+  # exact bytes from nginx, Hummingbird and FlyingFox. /p/demo is the core's plain precomputed 200.
+  python3 -c 'import sys; sys.stdout.write("<p>" + "x" * 3000 + "</p>")' > "$STORE.bench3k.html"
+  "$BIN" mock add --file "$STORE.bench3k.html" --id bench3k --store "$STORE" > /dev/null
+  machine_state
+  for page in /v3/bench3k /p/demo; do
+    echo "== compare.sh --cases quick --redirect /s --page $page"
+    ../shared/peers/compare.sh --ours "$BIN --port {port} --store $STORE --mode $mode --quiet" \
+      --redirect /s --page "$page" --cases quick --duration "$duration"
+  done
+  exit 0
+fi
+
+if [ "$what" = v3-bench ]; then
+  start_server --store "$STORE" --mode "$mode"
+  # bench3k: 3 KB; democopy: the /p/demo body (10.6 KB) as a stored record, so /v3/democopy and /p/demo send
+  # the same body bytes and differ only by the store lookup, the stored headers and CORS.
+  python3 - "$PORT" <<'PY'
+import json, sys, urllib.request
+port = sys.argv[1]
+def post(payload):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/mock", json.dumps(payload).encode(), {"Content-Type": "application/json"})
+    assert urllib.request.urlopen(req).status == 201
+demo = urllib.request.urlopen(f"http://127.0.0.1:{port}/p/demo").read().decode()
+post({"id": "bench3k", "status": 200, "content_type": "text/html", "content": "<p>" + "x" * 3000 + "</p>"})
+post({"id": "democopy", "status": 200, "content_type": "text/html", "charset": "utf-8", "content": demo})
+PY
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$PID" --rounds "$rounds" --duration "$duration" \
+    --case "/v3/bench3k (3 KB record)|$base/v3/bench3k" \
+    --case "/v3/democopy (10.6 KB record)|$base/v3/democopy" \
+    --case "/p/demo (plain 200, 10.6 KB)|$base/p/demo" \
+    --case "/s (plain 301, $mode)|$base/s" \
+    --ratio "/v3/democopy (10.6 KB record) / /p/demo (plain 200, 10.6 KB)" \
+    --ratio "/v3/bench3k (3 KB record) / /p/demo (plain 200, 10.6 KB)" \
+    --ratio "/v3/bench3k (3 KB record) / /s (plain 301, $mode)"
+  echo "RSS after: $(rss_of "$PID")"
+  exit 0
+fi
+
+if [ "$what" = store-bench ]; then
+  # 1. Durable creates: each 201 is sent only after fsync + rename/link + directory fsync.
+  start_server --store "$STORE"
+  python3 -c 'import json; print(json.dumps({"status": 200, "content_type": "text/html", "charset": "UTF-8", "content": "<p>" + "x" * 3000 + "</p>", "headers": {"X-Bench": "1"}, "name": "bench"}))' > "$STORE.mock.json"
+  machine_state
+  echo "== POST /api/mock durable creates ($(wc -c < "$STORE.mock.json") B JSON, 3 KB content, new UUID each), $duration each"
+  for c in 1 4 16; do
+    t=$((c < 2 ? 1 : 2))
+    printf '%-24s ' "c$c (wrk -t$t -c$c)"
+    BODY_FILE=$STORE.mock.json wrk --latency -t$t -c$c -d"$duration" -s "$HERE/post.lua" "$base/api/mock" |
+      awk '/Requests\/sec/ { r = $2 } $1 == "50%" { p50 = $2 } $1 == "99%" { p99 = $2 } /other than 201/ { bad = $NF }
+        /Socket errors/ { err = $0 } END { printf "%8.0f creates/s  p50 %-8s p99 %-8s not-201 %s %s\n", r, p50, p99, bad, err }'
+  done
+  echo "records on disk after the POSTs: $(find "$STORE/pages" -name '*.page' | wc -l)"
+  kill "$PID"; wait "$PID" 2> /dev/null || true
+  PIDS=()
+
+  # 2. A store of $records records, written straight to disk in the exact format (fill_store.py proves
+  #    it first against a record the server wrote), then served.
+  BIG=$(mktemp -d)
+  python3 "$HERE/fill_store.py" --check-against "$(find "$STORE/pages" -name '*.page' | head -1)"
+  python3 "$HERE/fill_store.py" "$BIG" "$records" --body-bytes 3000
+  echo "store: $(find "$BIG/pages" -name '*.page' | wc -l) records, $(du -sh "$BIG" | cut -f1) on disk (files in the OS page cache: a warm open)"
+  sync
+  machine_state
+  python3 "$HERE/store_open.py" "$BIN" "$BIG" "$records"
+  start_server --store "$BIG"
+  echo "RSS right after start: $(rss_of "$PID")"
+  python3 "$HERE/store_open.py" --settle "$PID"
+  python3 "$HERE/store_open.py" --play 10000 "$PORT" "$records"
+  sleep 1.5  # the once-a-second stats flush of those plays
+  echo "RSS after playing 10,000 distinct records: $(rss_of "$PID") (cache budget 64 MiB of bodies)"
+  machine_state
+  ID_COUNT=$records python3 "$HERE/interleave.py" --pids "$PID" --rounds "$rounds" --duration "$duration" \
+    --case "/v3 random id of $records|$base/v3/r000000|-s $HERE/random_ids.lua" \
+    --case "/v3/r000001 (one cached id)|$base/v3/r000001" \
+    --ratio "/v3 random id of $records / /v3/r000001 (one cached id)"
+  echo "RSS after the random-id runs: $(rss_of "$PID"), peak $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$PID/status)"
+  echo "stats files written by the flush: $(find "$BIG/stats" -name '*.stats' -newer "$BIG/pages" | wc -l) of $(find "$BIG/stats" -name '*.stats' | wc -l)"
+  exit 0
+fi
+
+if [ "$what" = shortcut-bench ]; then
+  # Two servers on one store, so every route is measured in the same run: A in data mode (its /s is the
+  # core's plain 301 with the demo's data: Location), B in page mode (its /s is the plain 301 to /p/demo).
+  start_server --store "$STORE" --mode data
+  PID_A=$PID base_a=$base
+  start_server --store "$STORE" --mode page
+  PID_B=$PID base_b=$base
+  # Stored shortcuts with the demo's title, url and app name: their pages are byte for byte the demo's, so
+  # /s/sdata sends the same Location as A's /s, and /p/spage the same body as /p/demo.
+  python3 - "$base_a" <<'PY'
+import json, sys, urllib.request
+base = sys.argv[1]
+for rid, mode in (("sdata", "data"), ("spage", "page")):
+    body = json.dumps({"title": "Add to Home Screen", "url": "mkaddtohomescreen://page/view2",
+                       "app_name": "Add to Home Screen", "id": rid, "mode": mode}).encode()
+    req = urllib.request.Request(base + "/api/shortcuts", body, {"Content-Type": "application/json"})
+    assert urllib.request.urlopen(req).status == 201
+demo = urllib.request.urlopen(base + "/p/demo").read()
+assert urllib.request.urlopen(base + "/p/spage").read() == demo, "/p/spage differs from /p/demo"
+PY
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$PID_A,$PID_B" --rounds "$rounds" --duration "$duration" \
+    --case "/s plain 301 data: (A)|$base_a/s" \
+    --case "/s/sdata 301 data: (A)|$base_a/s/sdata" \
+    --case "/s plain 301 /p/demo (B)|$base_b/s" \
+    --case "/s/spage 301 /p/spage (B)|$base_b/s/spage" \
+    --case "/p/demo plain 200 (A)|$base_a/p/demo" \
+    --case "/p/spage 200 (A)|$base_a/p/spage" \
+    --ratio "/s/sdata 301 data: (A) / /s plain 301 data: (A)" \
+    --ratio "/s/spage 301 /p/spage (B) / /s plain 301 /p/demo (B)" \
+    --ratio "/p/spage 200 (A) / /p/demo plain 200 (A)"
+  echo "RSS: A $(rss_of "$PID_A"), B $(rss_of "$PID_B")"
+
+  # Creating a shortcut over HTTP with a ~50 KB PNG icon of random noise (no id: a new UUID each time).
+  python3 "$HERE/make_png.py" "$STORE.icon.png" 51200
+  python3 - "$STORE.icon.png" > "$STORE.shortcut.json" <<'PY'
+import base64, json, sys
+icon = base64.b64encode(open(sys.argv[1], "rb").read()).decode()
+print(json.dumps({"title": "Bench shortcut", "url": "myapp://bench/page", "app_name": "Bench", "icon": icon}))
+PY
+  status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$STORE.shortcut.json" "$base_a/api/shortcuts")
+  [ "$status" = 201 ] || { echo "error: POST /api/shortcuts answered $status" >&2; exit 1; }
+  machine_state
+  echo "== POST /api/shortcuts, $(wc -c < "$STORE.shortcut.json") B JSON with a $(wc -c < "$STORE.icon.png") B PNG icon, $duration each"
+  for c in 1 4; do
+    t=$((c < 2 ? 1 : 2))
+    printf '%-24s ' "c$c (wrk -t$t -c$c)"
+    BODY_FILE=$STORE.shortcut.json wrk --latency -t$t -c$c -d"$duration" -s "$HERE/post.lua" "$base_a/api/shortcuts" |
+      awk '/Requests\/sec/ { r = $2 } $1 == "50%" { p50 = $2 } $1 == "99%" { p99 = $2 } /other than 201/ { bad = $NF }
+        /Socket errors/ { err = $0 } END { printf "%8.1f creates/s  p50 %-8s p99 %-8s not-201 %s %s\n", r, p50, p99, bad, err }'
+  done
+  rec=$(ls -S "$STORE/pages" | head -1)
+  echo "a stored shortcut with that icon: $(wc -c < "$STORE/pages/$rec") B on disk; its /p/ page: $(curl -s "$base_a/p/${rec%.page}" | wc -c) B"
+  exit 0
 fi
 
 PORT=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
@@ -60,6 +236,7 @@ PY
 fi
 "$BIN" --port "$PORT" --store "$STORE" --mode "$mode" --quiet > "$STORE.out" &
 PID=$!
+PIDS+=("$PID")
 until grep -q listening "$STORE.out" 2> /dev/null; do kill -0 $PID; sleep 0.05; done
 base=http://127.0.0.1:$PORT
 rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' /proc/$PID/status; }
