@@ -55,7 +55,7 @@ if [ -d "$CONFORMANCE" ]; then
   PID=$!
   trap 'kill $PID 2> /dev/null || true; rm -rf "$STORE"' EXIT
   python3 "$CONFORMANCE/probe.py" --port "$PORT" --wait 10
-  python3 "$CONFORMANCE/replay.py" --port "$PORT" --min-pass 189 --json .build/conformance.json
+  python3 "$CONFORMANCE/replay.py" --port "$PORT" --min-pass 192 --json .build/conformance.json
   python3 "$CONFORMANCE/security.py" --port "$PORT" --store "$STORE"
   if [ -z "${TEST_QUICK:-}" ]; then
     for mode in slowloris slowbody slowread; do

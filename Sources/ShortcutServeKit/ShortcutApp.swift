@@ -26,9 +26,17 @@ public final class ShortcutApp: Sendable {
             : []
     }
 
+    /// Stores up to this many records are read through once at start to report damaged ones; larger
+    /// ones report a damaged record when it is first read (reading 100,000 records costs seconds of CPU).
+    static let startupCheckLimit = 10_000
+
     /// Reads every record once, in the background, and reports each damaged one (with its path) through
-    /// `report`: the store opens lazily, so a large store does not hold the start back.
+    /// `report`: the store opens lazily, so even this check does not hold the start back.
     public func reportStoreProblems(_ report: @escaping @Sendable (String) -> Void) {
+        guard store.count <= ShortcutApp.startupCheckLimit else {
+            report("store: \(store.count) records; damaged ones are reported when first read (shortcut-serve mock list checks them all)")
+            return
+        }
         DispatchQueue.global(qos: .utility).async { [store] in
             for problem in store.problems { report("store: \(problem)") }
         }

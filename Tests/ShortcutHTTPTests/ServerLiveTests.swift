@@ -217,3 +217,28 @@ final class LockedCounter: @unchecked Sendable {
     func increment() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+/// The redirect helpers send the right status lines (Swifter said "Moved Temporarily" for 307).
+@Suite struct RedirectStatusLineTests {
+    @Test(arguments: [
+        ("/301", "HTTP/1.1 301 Moved Permanently"), ("/302", "HTTP/1.1 302 Found"), ("/303", "HTTP/1.1 303 See Other"),
+        ("/307", "HTTP/1.1 307 Temporary Redirect"), ("/308", "HTTP/1.1 308 Permanent Redirect"),
+        ("/599", "HTTP/1.1 599 "),
+    ])
+    func statusLines(path: String, line: String) throws {
+        let server = try TestServer { server in
+            server["/301"] = { _ in .movedPermanently("/a") }
+            server["/302"] = { _ in .found("/a") }
+            server["/303"] = { _ in .seeOther("/a") }
+            server["/307"] = { _ in .temporaryRedirect("/a") }
+            server["/308"] = { _ in .permanentRedirect("/a") }
+            server["/599"] = { _ in .raw(599, ["X": "y"], Array("odd".utf8)) }
+        }
+        defer { server.stop() }
+        let client = try server.client()
+        try client.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.statusLine == line)
+        #expect(response.header("Content-Length") != nil)
+    }
+}

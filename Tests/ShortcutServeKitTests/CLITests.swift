@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import ShortcutServeKit
 
 /// The real `shortcut-serve` binary, spawned: output, exit codes, signals.
 @Suite struct CLITests {
@@ -179,5 +180,77 @@ import TestSupport
         #expect(refused.status == 1 && refused.stderr.hasPrefix("error: "))
         #expect(try Self.run(["rm", "scan", "--store", store]).status == 0)
         #expect(try Self.run(["list", "--store", store]).stdout.isEmpty)
+    }
+}
+
+/// Templates from a file, through the real binary.
+@Suite struct TemplateCLITests {
+    @Test func legacyPlaceholdersOfTheInAppMethodWorkUnchanged() throws {
+        let store = CLITests.temporaryStore()
+        let template = store + "-template.html"
+        try Data(#"<html><head><title>\(title)</title><link rel="apple-touch-icon-precomposed" href="data:image/jpeg;base64,\(feature_icon)"/></head><body><a id="redirect" href="\(urlToRedirect.absoluteString)"></a></body></html>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        let added = try CLITests.run(["add", "--title", "Legacy", "--open", "myapp://page/view2", "--id", "legacy", "--template", template, "--store", store])
+        #expect(added.status == 0, "\(added.stderr)")
+        let page = try CLITests.run(["show", "legacy", "--store", store]).stdout
+        #expect(page.contains("<title>Legacy</title>"))
+        #expect(page.contains(#"href="myapp://page/view2""#))
+        #expect(page.contains("href=\"data:image/jpeg;base64,iVBOR"), "the built-in PNG's raw base64")
+        #expect(!page.contains(#"\("#))
+    }
+
+    @Test func serverTemplateIsUsedForTheDemoAndAnUnreadableOneIsAnError() throws {
+        let store = CLITests.temporaryStore()
+        let template = store + "-t.html"
+        try Data("<h1>{{title}}</h1><a href=\"{{url}}\">{{app_name}}</a><img src=\"{{icon}}\">".utf8).write(to: URL(fileURLWithPath: template))
+        let server = try CLITests.Server(["--store", store, "--quiet", "--template", template])
+        let client = try RawClient(port: server.port)
+        try client.send("GET /p/demo HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let body = try client.readResponse().bodyText
+        #expect(body.hasPrefix("<h1>Add to Home Screen</h1><a href=\"mkaddtohomescreen://page/view2\">"))
+        #expect(body.contains("src=\"data:image/png;base64,"))
+        #expect(server.stop() == 0)
+        let missing = try CLITests.run(["--port", "0", "--store", store, "--template", store + "-nope.html"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: cannot read template"))
+    }
+}
+
+/// SIGKILL at random moments while pages are POSTed: every acknowledged page survives, intact, and no
+/// temp file is left after the restart (the project's own version of the shared crash_kill harness).
+@Suite struct KillTests {
+    @Test func acknowledgedPagesSurviveSIGKILL() throws {
+        let store = CLITests.temporaryStore()
+        var acknowledged: [String: String] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for cycle in 0..<12 {
+            let server = try CLITests.Server(["--store", store, "--quiet"])
+            let killAfter = Int.random(in: 0...5, using: &generator)
+            for index in 0...killAfter {
+                let content = "cycle \(cycle) page \(index) " + String(repeating: "x", count: Int.random(in: 10...20_000, using: &generator))
+                let client = try RawClient(port: server.port)
+                let json = #"{"content": "\#(content)"}"#
+                try client.send("POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)")
+                if index == killAfter {
+                    // Kill with this POST in flight: it may or may not be stored, but must not be torn.
+                    kill(server.process.processIdentifier, SIGKILL)
+                    server.process.waitUntilExit()
+                    break
+                }
+                let response = try client.readResponse()
+                #expect(response.status == 201)
+                if let id = response.json?["id"]?.stringValue { acknowledged[id] = content }
+            }
+        }
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        for (id, content) in acknowledged {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /v3/\(id) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().bodyText == content, "\(id)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store + "/pages").filter { !$0.hasSuffix(".page") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(!acknowledged.isEmpty)
     }
 }

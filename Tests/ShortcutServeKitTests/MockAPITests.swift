@@ -53,6 +53,7 @@ import TestSupport
         #expect(try server.request("POST", "/api/mock/\(id)/check", json: #"{"secret": "nope"}"#).bodyText == "false")
         #expect(try server.request("POST", "/api/mock/\(id)/check", json: #"{"secret": "s3cret"}"#).bodyText == "true")
 
+        #expect(try server.request("GET", "/v3/\(id)").bodyText == "<h1>hi</h1>", "played (and its answer cached) before the update")
         let updated = try server.request("PUT", "/api/mock/\(id)", json: #"{"content": "new", "status": 200, "content_type": "text/plain", "secret": "s3cret"}"#)
         #expect(updated.status == 204)
         let played = try server.request("GET", "/v3/\(id)")

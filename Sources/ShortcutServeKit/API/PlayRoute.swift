@@ -6,6 +6,8 @@ import ShortcutStore
 /// blocking other connections.
 struct PlayRoute: Sendable {
     let store: PageStore
+    /// Finished answers per version of a page: its headers are assembled and checked once.
+    let answers = ResponseCache()
 
     static let maxDelay: Duration = .seconds(60)
 
@@ -27,11 +29,17 @@ struct PlayRoute: Sendable {
             }
         }
         store.recordAccess(id)
-        var headers = HTTPHeaders(page.headers.map { HTTPField(name: $0.name, value: $0.value) })
-        headers.remove("Content-Type")
-        headers.add(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)")
-        let response = HTTPResponse(status: HTTPStatus(page.status), headers: headers, body: page.body)
-        return PlayRoute.withCORS(response).delayed(by: delay)
+        return answers.response(for: page, build: PlayRoute.answer).delayed(by: delay)
+    }
+
+    /// The stored status, headers, `Content-Type` with its charset, and body, open to any origin.
+    static func answer(_ page: StoredPage) -> HTTPResponse {
+        var fields = page.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Type") }
+            .map { HTTPField(name: $0.name, value: $0.value) }
+        fields.append(HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)"))
+        fields.append(HTTPField(name: "Access-Control-Allow-Origin", value: "*"))
+        fields.append(HTTPField(name: "Access-Control-Expose-Headers", value: "*"))
+        return HTTPResponse(status: HTTPStatus(page.status), headers: HTTPHeaders(fields), body: page.body)
     }
 
     /// `250ms`, `2s`, `1.5s`, from 0 to 60 s.

@@ -14,6 +14,8 @@ struct ShortcutDelivery: Sendable {
     /// The demo's answers, built (and their header fields checked) once: `/s` is the hot path.
     let demoRedirect: HTTPResponse
     let demoPage: HTTPResponse
+    /// Data-mode redirects of stored shortcuts, built once per version of the page.
+    let dataRedirects = ResponseCache()
 
     static let demoID = "demo"
 
@@ -45,7 +47,8 @@ struct ShortcutDelivery: Sendable {
         store.recordAccess(id)
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
         case .page: return .movedPermanently("/p/\(page.id)")
-        case .data: return .movedPermanently(DataURI.encode(page.body, mediaType: "text/html"))
+        case .data:
+            return dataRedirects.response(for: page) { .movedPermanently(DataURI.encode($0.body, mediaType: "text/html")) }
         }
     }
 
