@@ -14,8 +14,9 @@ struct ShortcutDelivery: Sendable {
     /// The demo's answers, built (and their header fields checked) once: `/s` is the hot path.
     let demoRedirect: HTTPResponse
     let demoPage: HTTPResponse
-    /// Data-mode redirects of stored shortcuts, built once per version of the page.
+    /// Redirects of stored shortcuts, built once per version of the page (a page's own mode may change).
     let dataRedirects = ResponseCache()
+    let pageRedirects = ResponseCache()
 
     static let demoID = "demo"
 
@@ -46,7 +47,8 @@ struct ShortcutDelivery: Sendable {
         if isDemo { return demoRedirect }
         store.recordAccess(id)
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
-        case .page: return .movedPermanently("/p/\(page.id)")
+        case .page:
+            return pageRedirects.response(for: page) { .movedPermanently("/p/\($0.id)") }
         case .data:
             return dataRedirects.response(for: page) { .movedPermanently(DataURI.encode($0.body, mediaType: "text/html")) }
         }
