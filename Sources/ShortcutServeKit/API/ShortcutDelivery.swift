@@ -44,8 +44,8 @@ struct ShortcutDelivery: Sendable {
 
     func redirect(_ id: String) -> HTTPResponse {
         guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.prefix(80))'") }
+        // Play statistics count plays of the page (`/v3/<id>`), not redirects: `/s/<id>` stays a lookup.
         if isDemo { return demoRedirect }
-        store.recordAccess(id)
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
         case .page:
             return pageRedirects.response(for: page) { .movedPermanently("/p/\($0.id)") }
