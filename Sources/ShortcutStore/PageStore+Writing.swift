@@ -14,9 +14,7 @@ extension PageStore {
     public func create(_ page: StoredPage) throws -> StoredPage {
         var page = page
         if page.id.isEmpty { page.id = PageID.generate() }
-        try PageID.validate(page.id)
-        try page.validateFields()
-        let bytes = try RecordFile.encode(page)
+        let bytes = try checkedRecord(page)
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
@@ -33,9 +31,7 @@ extension PageStore {
     /// Stores `page` under its id, creating or replacing it (play counts are kept); returns only once it
     /// is durable. Throws like `create`, except `alreadyExists`; an empty id is `invalidID`.
     public func put(_ page: StoredPage) throws {
-        try PageID.validate(page.id)
-        try page.validateFields()
-        let bytes = try RecordFile.encode(page)
+        let bytes = try checkedRecord(page)
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
@@ -142,5 +138,12 @@ extension PageStore {
         } catch {
             report(error, path: statsPath + "/" + name)
         }
+    }
+
+    /// The record file's bytes for `page`, after every check that must pass before the disk is touched.
+    private func checkedRecord(_ page: StoredPage) throws -> [UInt8] {
+        try PageID.validate(page.id)
+        try page.validateFields()
+        return try RecordFile.encode(page)
     }
 }
