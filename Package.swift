@@ -31,7 +31,8 @@ let package = Package(
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"]),
+            dependencies: ["ShortcutServeKit", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

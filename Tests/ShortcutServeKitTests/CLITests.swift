@@ -254,3 +254,15 @@ import TestSupport
         #expect(!acknowledged.isEmpty)
     }
 }
+
+/// `--help` texts, compared byte for byte with the committed snapshots in Fixtures/ (update them on purpose).
+@Suite struct HelpSnapshotTests {
+    @Test(arguments: [(["--help"], "help.txt"), (["mock", "--help"], "mock-help.txt"), (["add", "--help"], "add-help.txt")])
+    func helpMatchesItsSnapshot(arguments: [String], file: String) throws {
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(file)")
+        let expected = try String(contentsOf: snapshot, encoding: .utf8)
+        let run = try CLITests.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout == expected)
+    }
+}
