@@ -126,7 +126,9 @@ public final class HTTPServer: @unchecked Sendable {
             group.enter()
             loop.stop { group.leave() }
         }
-        group.notify(queue: .global()) {
+        // A serial queue of its own: Dispatch gives it a thread even when every worker of the global pool
+        // is blocked (a test suite's blocking reads, say), which delayed this completion past 5 s once.
+        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) {
             socket.close()
             withExtendedLifetime(running) {}
             completion()
