@@ -65,7 +65,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             } else {
                 fields.append(HTTPField(name: name, value: value))
             }
-            firstInvalidName = HTTPHeaders.firstInvalidName(in: fields)
+            noteChange(name: name, value: value)
         }
     }
 
@@ -80,8 +80,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Adds a field at the end, keeping any other of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(HTTPField(name: name, value: value))
-        if firstInvalidName == nil && !(HTTPHeaders.isValidName(name) && HTTPHeaders.isValidValue(value)) {
-            firstInvalidName = name
+        noteChange(name: name, value: value)
+    }
+
+    /// Keeps `firstInvalidName` right after `name: value` was set or added: when every other field was
+    /// valid only the new one needs a look (removals cannot make a list invalid), else all are checked again.
+    private mutating func noteChange(name: String, value: String) {
+        if firstInvalidName == nil {
+            if !(HTTPHeaders.isValidName(name) && HTTPHeaders.isValidValue(value)) { firstInvalidName = name }
+        } else {
+            firstInvalidName = HTTPHeaders.firstInvalidName(in: fields)
         }
     }
 
