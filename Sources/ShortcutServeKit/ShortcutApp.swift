@@ -1,4 +1,15 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ShortcutSystem
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
@@ -64,7 +75,7 @@ public final class ShortcutApp: Sendable {
 
 /// The bound `host:port`, set once after start. Thread-safe: guarded by `lock`.
 final class BoundAuthority: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var text = "127.0.0.1"  // guarded by lock
 
     var value: String {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a `PageStore` knows about one record file without holding its body.
 struct IndexEntry: Sendable {

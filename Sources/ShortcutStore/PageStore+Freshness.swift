@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PageStore {
     /// One tick of the maintenance timer: notice other processes' changes, and flush play counts about

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 extension PageStore {
     /// The page with `id`, or nil when the id is invalid or unknown, the record is damaged or unreadable

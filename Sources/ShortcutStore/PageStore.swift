@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ShortcutSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +47,7 @@ public final class PageStore: @unchecked Sendable {
     let statsLockFD: Int32
 
     /// Guards every `var` below.
-    let lock = NSLock()
+    let lock = Lock()
     /// Every record file known, by id. Guarded by `lock`.
     var index: [String: IndexEntry] = [:]
     /// Recently used pages with their bodies. Guarded by `lock`.
@@ -66,9 +71,9 @@ public final class PageStore: @unchecked Sendable {
 
     /// Orders disk work per id (64 stripes): a load, write or removal of one id never interleaves with
     /// another on the same id, while different ids proceed in parallel.
-    let idLocks: [NSLock] = (0..<64).map { _ in NSLock() }
+    let idLocks: [Lock] = (0..<64).map { _ in Lock() }
     /// Held while writing or reading play counts, so a flush in progress is never half-counted.
-    let statsFlushLock = NSLock()
+    let statsFlushLock = Lock()
 
     /// Runs the periodic freshness check and stats flush.
     let maintenanceQueue = DispatchQueue(label: "shortcut-serve.store.maintenance")
@@ -161,7 +166,7 @@ public final class PageStore: @unchecked Sendable {
     }
 
     /// The stripe lock for `id`.
-    func idLock(_ id: String) -> NSLock {
+    func idLock(_ id: String) -> Lock {
         var hasher = Hasher()
         hasher.combine(id)
         return idLocks[Int(UInt(bitPattern: hasher.finalize()) % UInt(idLocks.count))]

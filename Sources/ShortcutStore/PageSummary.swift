@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A page without its body, as `PageStore.list()` returns it.
 public struct PageSummary: Sendable, Equatable {

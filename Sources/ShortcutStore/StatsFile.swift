@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Play counts on disk, `stats/<id>.stats`: `{"lastAccessAt":<seconds since 2001-01-01>,"totalAccess":N}`.
 ///

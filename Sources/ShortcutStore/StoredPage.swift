@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One stored page (mocky's "mock"): what to answer, plus who may change it and when it expires.
 public struct StoredPage: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A response body with its media type, as Swifter's `HttpResponseBody`: `.ok(.html("<p>hi</p>"))`.
 public struct HTTPBody: Sendable {

@@ -40,9 +40,9 @@ public struct HTTPRequest: Sendable {
     static func split(target: String) -> (path: String, query: String?) {
         var rest = Substring(target)
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
+        if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
             // Absolute-form (RFC 9112 §3.2.2): the path starts after the authority.
-            let afterAuthority = rest[scheme.upperBound...]
+            let afterAuthority = rest[rest.index(colon, offsetBy: 3)...]
             rest = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? ""
         }
         if rest == "*" { return ("*", nil) }

@@ -255,7 +255,7 @@ struct HTTPHeadParser {
 
 extension StringProtocol {
     /// The text without leading and trailing SP and HTAB (OWS).
-    func trimmingWhitespace() -> SubSequence {
+    public func trimmingWhitespace() -> SubSequence {
         var text = self[...]
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ShortcutSystem
 
 /// The number of open connections across every event loop, against `ServerLimits.maxConnections`.
 /// Thread-safe: guarded by `lock`.
 final class ConnectionCounter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var open = 0  // guarded by lock
     let limit: Int
 

@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ShortcutSystem
 
 /// A Dispatch-driven HTTP/1.1 server with Swifter-style routes:
 ///
@@ -12,7 +17,7 @@ import Foundation
 ///
 /// Routes may be changed until `start`; the running server uses the table as it was then.
 public final class HTTPServer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     // Guarded by `lock`:
     private var router = Router()
     private var loops: [EventLoop] = []

@@ -20,7 +20,7 @@ enum API {
     /// The body as a JSON value, or the answer to send instead: 415 when it is not declared as JSON,
     /// 400 (with where and why) when it does not parse.
     static func body(of request: HTTPRequest) -> Result<JSONValue, ResponseError> {
-        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace()
         guard let type, type.lowercased() == "application/json" || type.lowercased().hasSuffix("+json") else {
             let got = request.headers["Content-Type"].map { "'\($0.prefix(100))'" } ?? "none"
             return .failure(ResponseError(.error(.unsupportedMediaType, "the body must be JSON: send Content-Type: application/json (got \(got))")))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ShortcutHTTP
 import ShortcutStore
 
@@ -142,8 +146,6 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
 /// ISO 8601 timestamps with milliseconds, UTC.
 enum ISO8601 {
     static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ShortcutSystem
 import ShortcutHTTP
 import ShortcutStore
 
@@ -15,7 +20,7 @@ final class ResponseCache: @unchecked Sendable {
         let size: Int
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [String: Entry] = [:]  // guarded by lock
     private var bytes = 0  // guarded by lock: bodies and answers held
     /// Most entries and bytes kept; the table is emptied when either is reached (hot pages come back at once).

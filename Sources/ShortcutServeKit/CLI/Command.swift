@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the command line asks for.
 enum Command: Sendable {
@@ -66,5 +75,16 @@ public enum CommandRunner {
 
 /// Writes `text` to standard error, unbuffered.
 func standardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    writeUnbuffered(text, to: STDERR_FILENO)
+}
+
+/// Writes all of `text` to `descriptor` at once, past partial writes and EINTR (a closed pipe ends it).
+func writeUnbuffered(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
+    }
 }

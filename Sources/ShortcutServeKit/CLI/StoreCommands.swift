@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
@@ -72,7 +76,7 @@ enum StoreCommand: Sendable {
             for text in try reader.values("--header") {
                 guard let colon = text.firstIndex(of: ":") else { throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage) }
                 let name = String(text[..<colon])
-                let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = String(text[text.index(after: colon)...].trimmingWhitespace())
                 guard HTTPHeaders.isValidName(name), HTTPHeaders.isValidValue(value) else {
                     throw UsageError("--header '\(text)' is not a valid header field", usage: usage)
                 }
