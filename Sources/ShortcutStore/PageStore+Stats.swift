@@ -16,11 +16,29 @@ extension PageStore {
     /// Unknown ids are ignored.
     public func recordAccess(_ id: String) {
         let now = Date()
-        withLock {
-            guard index[id] != nil else { return }
-            pendingStats[id, default: PendingStats()].count += 1
-            pendingStats[id]?.lastAccessAt = now
+        withLock { countPlayHoldingLock(id, at: now) }
+    }
+
+    /// `get(id)` and, when there is a page, `recordAccess(id)`: what a play does. A page in memory costs
+    /// one pass under the lock, not two (this is `/v3/<id>`'s hot path).
+    public func play(_ id: String) -> StoredPage? {
+        guard PageID.isValid(id) else { return nil }
+        let now = Date()
+        lock.lock()
+        if let page = cache.page(for: id), page.expiresAt == nil || !page.isExpired(at: now) {
+            countPlayHoldingLock(id, at: now)
+            lock.unlock()
+            return page
         }
+        lock.unlock()
+        guard let page = get(id) else { return nil }
+        recordAccess(id)
+        return page
+    }
+
+    private func countPlayHoldingLock(_ id: String, at now: Date) {
+        guard index[id] != nil else { return }
+        pendingStats[id, default: PendingStats()].countPlay(at: now)
     }
 
     /// Creation time, last play and play count of the page with `id`, including plays not flushed yet;

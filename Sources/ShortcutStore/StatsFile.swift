@@ -64,6 +64,11 @@ struct PendingStats: Sendable, Equatable {
     /// The latest of them.
     var lastAccessAt: Date?
 
+    mutating func countPlay(at date: Date) {
+        count += 1
+        lastAccessAt = date
+    }
+
     /// Both sets of plays together.
     func merged(with other: PendingStats) -> PendingStats {
         let last: Date? =

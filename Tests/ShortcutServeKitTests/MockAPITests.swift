@@ -136,6 +136,9 @@ import TestSupport
             #expect(response.status == 400, "\(bad)")
             #expect(response.bodyText.contains("mocky-delay"))
         }
+        // The two answered plays count; the five refused ones do not. An unknown id is 404 whatever the delay.
+        #expect(try server.request("GET", "/api/mock/\(id)/stats").json?["totalAccess"] == .number(2))
+        #expect(try server.request("GET", "/v3/unknown?mocky-delay=abc").status == 404)
     }
 
     @Test func corsPreflightOnPlayRoutesButNotOnTheAPI() throws {

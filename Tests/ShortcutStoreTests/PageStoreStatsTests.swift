@@ -23,6 +23,20 @@ import Testing
         #expect(store.stats("played")?.totalAccess == 5)
     }
 
+    @Test func playGetsThePageAndCountsIt() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "hot"))
+        #expect(store.play("hot")?.id == "hot")  // read from disk the first time
+        #expect(store.play("hot")?.id == "hot")  // then from memory
+        #expect(store.get("hot") != nil)  // a lookup, not a play
+        #expect(store.play("missing") == nil && store.play("../bad") == nil)
+        #expect(store.stats("hot")?.totalAccess == 2)
+        try store.create(StoredPage.make(id: "gone", expiresAt: Date(timeIntervalSinceNow: -1)))
+        #expect(store.play("gone") == nil)
+        #expect(store.stats("gone") == nil)
+    }
+
     @Test func statsSurviveFlushAndReopen() throws {
         let folder = try TemporaryFolder()
         var last: Date?

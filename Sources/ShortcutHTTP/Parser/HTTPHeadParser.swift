@@ -164,7 +164,7 @@ struct HTTPHeadParser {
 
     /// "HTTP/" DIGIT "." DIGIT; major 1 only (505 otherwise), minor above 1 served as 1.1.
     static func parseVersion(_ text: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPVersion {
-        let shown = String(decoding: text.prefix(16), as: UTF8.self)
+        var shown: String { String(decoding: text.prefix(16), as: UTF8.self) }
         guard text.count == 8, text.starts(with: "HTTP/".utf8), text[6] == UInt8(ascii: "."),
             let major = digit(text[5]), let minor = digit(text[7])
         else { throw .malformedVersion(shown) }
@@ -242,13 +242,15 @@ struct HTTPHeadParser {
     }
 
     /// Bytes allowed in a Host value: reg-name, IP-literal and port characters (RFC 3986 §3.2.2).
-    static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
+    static func isHostByte(_ byte: UInt8) -> Bool { hostTable[Int(byte)] }
+
+    private static let hostTable: [Bool] = (0..<256).map { value in
+        switch UInt8(value) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
-            "-._~!$&'()*+,;=:[]%".utf8.contains(byte)
+            "-._~!$&'()*+,;=:[]%".utf8.contains(UInt8(value))
         }
     }
 }

@@ -96,48 +96,53 @@ public struct Router: Sendable {
             decoded.append(segment)
         }
         var captures = HTTPRequest.Parameters()
-        let accepts: (Node) -> HTTPHandler? = { node in
-            node.handlers[method] ?? node.anyMethod ?? (method == .HEAD ? node.handlers[.GET] : nil)
+        let found = nodes.withUnsafeBufferPointer { nodes in
+            Router.search(nodes, 0, decoded[...], &captures) { node in
+                node.handlers[method] ?? node.anyMethod ?? (method == .HEAD ? node.handlers[.GET] : nil)
+            }
         }
-        if let found = search(0, decoded[...], &captures, accepts) {
-            return .handler(found, captures)
-        }
+        if let found { return .handler(found, captures) }
         var ignored = HTTPRequest.Parameters()
         var allowed: Set<HTTPMethod> = []
-        guard search(0, decoded[...], &ignored, { node in
-            guard !node.isEmpty else { return nil }
-            allowed = Set(node.handlers.keys)
-            return node.handlers.values.first
-        }) != nil else { return .notFound }
+        let routed = nodes.withUnsafeBufferPointer { nodes in
+            Router.search(nodes, 0, decoded[...], &ignored) { node in
+                guard !node.isEmpty else { return nil }
+                allowed = Set(node.handlers.keys)
+                return node.handlers.values.first
+            }
+        }
+        guard routed != nil else { return .notFound }
         if allowed.contains(.GET) { allowed.insert(.HEAD) }
         return .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
     }
 
-    /// Depth-first search in precedence order; fills `captures` along the path that succeeds.
-    private func search(
-        _ index: Int, _ segments: ArraySlice<String>, _ captures: inout HTTPRequest.Parameters,
-        _ accepts: (Node) -> HTTPHandler?
+    /// Depth-first search in precedence order; fills `captures` along the path that succeeds. Works on the
+    /// nodes in place (a copy of a node would retain and release its tables on every request).
+    private static func search(
+        _ nodes: UnsafeBufferPointer<Node>, _ index: Int, _ segments: ArraySlice<String>,
+        _ captures: inout HTTPRequest.Parameters, _ accepts: (borrowing Node) -> HTTPHandler?
     ) -> HTTPHandler? {
-        let node = nodes[index]
         guard let segment = segments.first else {
-            if let handler = accepts(node) { return handler }
+            if let handler = accepts(nodes[index]) { return handler }
             // `**` also matches nothing.
-            if let rest = node.rest, let handler = accepts(nodes[rest]) {
+            if let rest = nodes[index].rest, let handler = accepts(nodes[rest]) {
                 captures.append("**", "")
                 return handler
             }
             return nil
         }
         let tail = segments.dropFirst()
-        if let next = node.literals[segment], let found = search(next, tail, &captures, accepts) { return found }
-        if let (name, next) = node.param {
+        if let next = nodes[index].literals[segment], let found = search(nodes, next, tail, &captures, accepts) {
+            return found
+        }
+        if let (name, next) = nodes[index].param {
             let mark = captures.storage.count
             captures.append(name, segment)
-            if let found = search(next, tail, &captures, accepts) { return found }
+            if let found = search(nodes, next, tail, &captures, accepts) { return found }
             captures.storage.removeSubrange(mark...)
         }
-        if let next = node.wildcard, let found = search(next, tail, &captures, accepts) { return found }
-        if let rest = node.rest, let handler = accepts(nodes[rest]) {
+        if let next = nodes[index].wildcard, let found = search(nodes, next, tail, &captures, accepts) { return found }
+        if let rest = nodes[index].rest, let handler = accepts(nodes[rest]) {
             captures.append("**", segments.joined(separator: "/"))
             return handler
         }

@@ -18,18 +18,16 @@ struct PlayRoute: Sendable {
 
     func play(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == .OPTIONS, let preflight = PlayRoute.preflight(request) { return preflight }
-        guard let id = request.params["id"], PageID.isValid(id), let page = store.get(id) else {
+        // A play is counted only when it is answered: a bad delay (400) is not one.
+        let delay = request.queryValue("mocky-delay").map(PlayRoute.parseDelay) ?? .success(.zero)
+        let isPlayed = (try? delay.get()) != nil
+        guard let id = request.params["id"], let page = isPlayed ? store.play(id) : store.get(id) else {
             return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.prefix(80) ?? "")'"))
         }
-        var delay = Duration.zero
-        if let text = request.queryValue("mocky-delay") {
-            switch PlayRoute.parseDelay(text) {
-            case .success(let parsed): delay = parsed
-            case .failure(let error): return PlayRoute.withCORS(.badRequest(error.reason))
-            }
+        switch delay {
+        case .success(let delay): return answers.response(for: page, build: PlayRoute.answer).delayed(by: delay)
+        case .failure(let error): return PlayRoute.withCORS(.badRequest(error.reason))
         }
-        store.recordAccess(id)
-        return answers.response(for: page, build: PlayRoute.answer).delayed(by: delay)
     }
 
     /// The stored status, headers, `Content-Type` with its charset, and body, open to any origin.

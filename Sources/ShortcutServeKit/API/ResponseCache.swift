@@ -14,10 +14,17 @@ import ShortcutStore
 /// buffer until the record is rewritten. An entry keeps its body alive, so a buffer at the same address
 /// is that same buffer. Thread-safe: guarded by `lock`.
 final class ResponseCache: @unchecked Sendable {
-    private struct Entry {
+    /// A class, so that a lookup under the lock retains one reference rather than copying the answer.
+    private final class Entry {
         let body: [UInt8]
         let response: HTTPResponse
         let size: Int
+
+        init(body: [UInt8], response: HTTPResponse, size: Int) {
+            self.body = body
+            self.response = response
+            self.size = size
+        }
     }
 
     private let lock = Lock()

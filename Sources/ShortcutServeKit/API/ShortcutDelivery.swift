@@ -42,7 +42,7 @@ struct ShortcutDelivery: Sendable {
 
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
-        if PageID.isValid(id), let page = store.get(id), ShortcutRecord.isShortcut(page) { return (page, false) }
+        if let page = store.get(id), ShortcutRecord.isShortcut(page) { return (page, false) }
         return id == ShortcutDelivery.demoID ? (demo, true) : nil
     }
 
