@@ -27,10 +27,15 @@ final class Connection: @unchecked Sendable {
 
     let socket: Socket
     let remote: String
-    unowned let loop: EventLoop
+    /// The loop outlives its connections (it closes them all before it goes): no reference counting.
+    unowned(unsafe) let loop: EventLoop
     private var parser: HTTPParser
-    /// Bytes not yet written, from `outOffset`. Usually the loop's shared buffer, lent for one pass.
+    /// Bytes not yet written. Usually the loop's shared buffer, lent for one pass.
     private var out: [UInt8] = []
+    /// A large body sent from its own storage instead of being copied into `out`: it goes out after the
+    /// first `position` bytes of `out`, in the same gathered write. One at a time; later bodies are copied.
+    private var attached: (position: Int, body: [UInt8])?
+    /// How many of the pending bytes (`out` with `attached` in place) are written.
     private var outOffset = 0
     private var closeAfterWrite = false
     private var interest = PollInterest.read
@@ -50,7 +55,10 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Whether the connection may be closed at once by a graceful stop: nothing in flight.
-    var isIdle: Bool { !isDelayed && held.isEmpty && outOffset >= out.count && !parser.isMidRequest }
+    var isIdle: Bool { !isDelayed && held.isEmpty && outOffset >= pendingCount && !parser.isMidRequest }
+
+    /// Bodies from this size on are attached rather than copied (below it a copy costs less than an iovec).
+    static let attachThreshold = 2048
 
     // MARK: Events
 
@@ -78,7 +86,7 @@ final class Connection: @unchecked Sendable {
             return
         case .closed:
             // The peer is done sending. Answers already due still go out; then we close.
-            if outOffset < out.count {
+            if outOffset < pendingCount {
                 closeAfterWrite = true
                 flush()
             } else {
@@ -162,19 +170,26 @@ final class Connection: @unchecked Sendable {
         _ response: HTTPResponse, method: String, path: String, isHead: Bool, keepAlive: Bool, version: HTTPVersion,
         started: UInt64
     ) {
-        var sent = response
-        do {
-            try ResponseWriter.validate(response)
-        } catch {
-            sent = .error(.internalServerError, "the handler's header field '\(error.name.prefix(64))' contains CR, LF or NUL")
+        if let name = response.headers.firstInvalidName {
+            let refused = HTTPResponse.error(
+                .internalServerError, "the handler's header field '\(name.prefix(64))' contains CR, LF or NUL")
+            return write(refused, method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
+                         started: started)
         }
-        ResponseWriter.append(sent, to: &out, isHead: isHead, keepAlive: keepAlive,
-                              echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+        let sendsBody = ResponseWriter.appendHead(response, to: &out, isHead: isHead, keepAlive: keepAlive,
+                                                  echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+        if sendsBody {
+            if attached == nil && response.body.count >= Connection.attachThreshold {
+                attached = (out.count, response.body)
+            } else {
+                out.append(contentsOf: response.body)
+            }
+        }
         if !keepAlive { closeAfterWrite = true }
         if loop.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
-            loop.log.record(remote: remote, method: HTTPMethod(method), path: path, status: sent.status.code,
-                            bytes: isHead ? 0 : sent.body.count, nanoseconds: elapsed)
+            loop.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
+                            bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed)
         }
     }
 
@@ -196,9 +211,8 @@ final class Connection: @unchecked Sendable {
 
     private func flush() {
         guard !isClosed else { return }
-        if outOffset < out.count {
-            let result = out.withUnsafeBytes { socket.write(UnsafeRawBufferPointer(rebasing: $0[outOffset...])) }
-            switch result {
+        if outOffset < pendingCount {
+            switch writePending() {
             case .bytes(let count): outOffset += count
             case .wouldBlock: break
             case .closed:
@@ -206,7 +220,7 @@ final class Connection: @unchecked Sendable {
                 return
             }
         }
-        if outOffset < out.count {
+        if outOffset < pendingCount {
             if phase != .writing {
                 phase = .writing
                 deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds
@@ -215,6 +229,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         outOffset = 0
+        attached = nil
         loop.returnOutputBuffer(&out)
         if closeAfterWrite {
             linger()
@@ -234,6 +249,25 @@ final class Connection: @unchecked Sendable {
         } else {
             (phase, deadline) = (.idle, loop.now &+ loop.limits.idleTimeout.nanoseconds)
             if loop.isStopping { close() }
+        }
+    }
+
+    /// Bytes queued: `out` and the attached body.
+    private var pendingCount: Int { out.count + (attached?.body.count ?? 0) }
+
+    /// One send of what is pending from `outOffset`: `out`, or `out` around the attached body.
+    private func writePending() -> Socket.IOResult {
+        guard let (position, body) = attached else {
+            return out.withUnsafeBytes { socket.write(UnsafeRawBufferPointer(rebasing: $0[outOffset...])) }
+        }
+        return out.withUnsafeBytes { out in
+            body.withUnsafeBytes { body in
+                // In order: out[..<position], body, out[position...]; each part less what is already written.
+                let before = UnsafeRawBufferPointer(rebasing: out[min(outOffset, position)..<position])
+                let inBody = UnsafeRawBufferPointer(rebasing: body[min(max(outOffset - position, 0), body.count)...])
+                let after = UnsafeRawBufferPointer(rebasing: out[max(position, outOffset - body.count)...])
+                return socket.write(before, inBody, after)
+            }
         }
     }
 
@@ -265,6 +299,7 @@ final class Connection: @unchecked Sendable {
         isClosed = true
         held.removeAll()
         out = []
+        attached = nil
         loop.remove(self)
     }
 }

@@ -21,6 +21,10 @@ extension Socket {
         send(fd, buffer, count, 0)
     }
 
+    static func sendNoSignal(_ fd: Int32, _ message: UnsafePointer<msghdr>) -> Int {
+        sendmsg(fd, message, 0)
+    }
+
     /// Darwin has no `MSG_NOSIGNAL`; the socket option does the same.
     func disableSIGPIPE() {
         try? setOption(SOL_SOCKET, SO_NOSIGPIPE, 1, "SO_NOSIGPIPE")

@@ -15,6 +15,10 @@ extension Socket {
         send(fd, buffer, count, Int32(MSG_NOSIGNAL))
     }
 
+    static func sendNoSignal(_ fd: Int32, _ message: UnsafePointer<msghdr>) -> Int {
+        sendmsg(fd, message, Int32(MSG_NOSIGNAL))
+    }
+
     /// Linux uses `MSG_NOSIGNAL` on each send instead.
     func disableSIGPIPE() {}
 }

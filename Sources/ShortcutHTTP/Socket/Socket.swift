@@ -88,8 +88,32 @@ struct Socket: Sendable, Hashable {
 
     /// Writes from `buffer` (never raises SIGPIPE).
     func write(_ buffer: UnsafeRawBufferPointer) -> IOResult {
+        Socket.sent { Socket.sendNoSignal(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes `first`, `second` and `third` in that order with one gathered send (never raises SIGPIPE).
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ third: UnsafeRawBufferPointer) -> IOResult {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: 3) { vectors in
+            var count = 0
+            func add(_ part: UnsafeRawBufferPointer) {
+                guard !part.isEmpty else { return }
+                vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: part.baseAddress), iov_len: part.count)
+                count += 1
+            }
+            add(first)
+            add(second)
+            add(third)
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = numericCast(count)
+            return Socket.sent { Socket.sendNoSignal(fd, &message) }
+        }
+    }
+
+    /// The outcome of a send: bytes taken, or would block, or closed (any other error); EINTR retried.
+    private static func sent(_ send: () -> Int) -> IOResult {
         while true {
-            let count = Socket.sendNoSignal(fd, buffer.baseAddress, buffer.count)
+            let count = send()
             if count >= 0 { return .bytes(count) }
             switch errno {
             case EINTR: continue

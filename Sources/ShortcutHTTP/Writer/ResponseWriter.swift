@@ -2,24 +2,25 @@
 /// It owns the framing fields: `Content-Length`, `Date` and `Connection` are always its own, whatever
 /// the handler set.
 enum ResponseWriter {
-    /// Why a handler's response could not be sent.
-    struct InvalidHeader: Error {
-        let name: String
-    }
-
-    /// Refuses a response whose header fields would split it (CR, LF or NUL in a name or value) or are
-    /// not valid fields at all. Call before `append` on anything a handler built.
-    static func validate(_ response: HTTPResponse) throws(InvalidHeader) {
-        if let name = response.headers.firstInvalidName { throw InvalidHeader(name: name) }
-    }
-
-    /// Appends `response` (already `validate`d) to `out`. `isHead`: send the length of the body but not the
+    /// Appends `response` to `out`. Its header fields must be valid (`headers.firstInvalidName == nil`):
+    /// the connection answers 500 instead of a response whose fields would split it. `isHead`: send the length of the body but not the
     /// body. `keepAlive`: whether the connection stays open after this response (else `Connection: close`).
     /// `echoKeepAlive`: an HTTP/1.0 client asked for keep-alive and must be told it got it.
     static func append(
         _ response: HTTPResponse, to out: inout [UInt8], isHead: Bool, keepAlive: Bool, echoKeepAlive: Bool,
         date: [UInt8]
     ) {
+        if appendHead(response, to: &out, isHead: isHead, keepAlive: keepAlive, echoKeepAlive: echoKeepAlive, date: date) {
+            out.append(contentsOf: response.body)
+        }
+    }
+
+    /// `append` without the body: the status line and header section. Returns whether the body is to
+    /// follow (not for HEAD, nor for a status without content).
+    static func appendHead(
+        _ response: HTTPResponse, to out: inout [UInt8], isHead: Bool, keepAlive: Bool, echoKeepAlive: Bool,
+        date: [UInt8]
+    ) -> Bool {
         let code = response.status.code
         let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
         appendStatusLine(response.status, to: &out)
@@ -43,7 +44,7 @@ enum ResponseWriter {
             out.append(contentsOf: connectionKeepAlive)
         }
         out.append(contentsOf: crlf)
-        if !isHead && !hasNoBody { out.append(contentsOf: response.body) }
+        return !isHead && !hasNoBody
     }
 
     /// `HTTP/1.1 100 Continue` with nothing else (RFC 9110 §10.1.1).
