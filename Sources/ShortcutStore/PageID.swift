@@ -16,7 +16,10 @@ public enum PageID {
 
     /// Whether `id` is a valid page id (1–64 characters of `[A-Za-z0-9_-]`).
     public static func isValid(_ id: String) -> Bool {
-        let utf8 = id.utf8
+        id.utf8.withContiguousStorageIfAvailable(isValid(utf8:)) ?? isValid(utf8: id.utf8)
+    }
+
+    private static func isValid<Bytes: Collection<UInt8>>(utf8: Bytes) -> Bool {
         guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
         for byte in utf8 {
             switch byte {

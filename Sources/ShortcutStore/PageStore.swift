@@ -46,28 +46,29 @@ public final class PageStore: @unchecked Sendable {
     /// `stats/.lock`, `flock`ed while merging play counts into files (other processes do the same).
     let statsLockFD: Int32
 
-    /// Guards every `var` below.
+    /// Guards every `var` below. They are `@exclusivity(unchecked)`: under the lock no two accesses overlap,
+    /// and the run-time check of that was a visible share of a cached page's lookup.
     let lock = Lock()
     /// Every record file known, by id. Guarded by `lock`.
-    var index: [String: IndexEntry] = [:]
+    @exclusivity(unchecked) var index: [String: IndexEntry] = [:]
     /// Recently used pages with their bodies. Guarded by `lock`.
-    var cache: BodyCache
+    @exclusivity(unchecked) var cache: BodyCache
     /// One message per damaged or unreadable file, by path. Guarded by `lock`.
-    var problemsByPath: [String: String] = [:]
+    @exclusivity(unchecked) var problemsByPath: [String: String] = [:]
     /// Counts this process's changes to `index`, so a directory scan that started earlier does not undo
     /// them. Guarded by `lock`.
-    var generation: UInt64 = 1
+    @exclusivity(unchecked) var generation: UInt64 = 1
     /// Ids whose entries this process changed since the last directory scan started. Guarded by `lock`.
-    var touchedIDs: Set<String> = []
+    @exclusivity(unchecked) var touchedIDs: Set<String> = []
     /// Ids this process removed, with the `generation` of the removal. Guarded by `lock`.
-    var tombstones: [String: UInt64] = [:]
+    @exclusivity(unchecked) var tombstones: [String: UInt64] = [:]
     /// Ids found absent on disk, with when (monotonic nanoseconds): a repeated lookup of an unknown id
     /// (`/s` before any `demo` record exists, a scanner probing ids) skips the disk for a second. Only
     /// used while the index has no entry for the id, and the periodic directory check adds entries for
     /// records other processes write, so they are still found within a second. Guarded by `lock`.
-    var recentMisses: [String: UInt64] = [:]
+    @exclusivity(unchecked) var recentMisses: [String: UInt64] = [:]
     /// Plays not yet written to `stats/`. Guarded by `lock`.
-    var pendingStats: [String: PendingStats] = [:]
+    @exclusivity(unchecked) var pendingStats: [String: PendingStats] = [:]
 
     /// Orders disk work per id (64 stripes): a load, write or removal of one id never interleaves with
     /// another on the same id, while different ids proceed in parallel.

@@ -1,39 +1,137 @@
 /// A parsed HTTP/1.x request, handed to a route's handler.
+///
+/// A value with copy-on-write storage: a request passes from the parser through the connection and the
+/// router to a handler, and each of those copies is one reference, not one per field.
 public struct HTTPRequest: Sendable {
     /// The method.
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { storage.method }
+        _modify {
+            makeUnique()
+            yield &storage.method
+        }
+    }
     /// The request-target as received (origin-form `/path?query`, absolute-form, or `*`).
-    public var target: String
+    public var target: String {
+        get { storage.target }
+        _modify {
+            makeUnique()
+            yield &storage.target
+        }
+    }
     /// The path of the target, still percent-encoded, without the query (`/` for `*`).
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        _modify {
+            makeUnique()
+            yield &storage.path
+        }
+    }
     /// The query of the target, without the `?`, still percent-encoded; nil when there is none.
-    public var query: String?
+    public var query: String? {
+        get { storage.query }
+        _modify {
+            makeUnique()
+            yield &storage.query
+        }
+    }
     /// The protocol version.
-    public var version: HTTPVersion
+    public var version: HTTPVersion {
+        get { storage.version }
+        _modify {
+            makeUnique()
+            yield &storage.version
+        }
+    }
     /// The header fields, in order.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        _modify {
+            makeUnique()
+            yield &storage.headers
+        }
+    }
     /// The body, de-chunked; empty when the request had none.
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { storage.body }
+        _modify {
+            makeUnique()
+            yield &storage.body
+        }
+    }
     /// The route's `:name`, `*` and `**` captures, percent-decoded (filled in by the router).
-    public var params: Parameters
+    public var params: Parameters {
+        get { storage.params }
+        _modify {
+            makeUnique()
+            yield &storage.params
+        }
+    }
     /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
-    public var remoteAddress: String
+    public var remoteAddress: String {
+        get { storage.remoteAddress }
+        _modify {
+            makeUnique()
+            yield &storage.remoteAddress
+        }
+    }
 
     /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
     public init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
         body: [UInt8] = [], remoteAddress: String = ""
     ) {
-        self.method = method
-        self.target = target
         let (path, query) = HTTPRequest.split(target: target)
-        self.path = path
-        self.query = query
-        self.version = version
-        self.headers = headers
-        self.body = body
-        self.params = Parameters()
-        self.remoteAddress = remoteAddress
+        storage = Storage(
+            method: method, target: target, path: path, query: query, version: version, headers: headers, body: body,
+            params: Parameters(), remoteAddress: remoteAddress)
+    }
+
+    /// A request whose target the parser has already split.
+    init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion) {
+        storage = Storage(
+            method: method, target: target, path: path, query: query, version: version, headers: [:], body: [],
+            params: Parameters(), remoteAddress: "")
+    }
+
+    private var storage: Storage
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// The fields. Mutated only through `makeUnique()`, so never while shared: hence `@unchecked Sendable`.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var method: HTTPMethod
+        @exclusivity(unchecked) var target: String
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var query: String?
+        @exclusivity(unchecked) var version: HTTPVersion
+        @exclusivity(unchecked) var headers: HTTPHeaders
+        @exclusivity(unchecked) var body: [UInt8]
+        @exclusivity(unchecked) var params: Parameters
+        @exclusivity(unchecked) var remoteAddress: String
+
+        init(
+            method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
+            headers: HTTPHeaders, body: [UInt8], params: Parameters, remoteAddress: String
+        ) {
+            self.method = method
+            self.target = target
+            self.path = path
+            self.query = query
+            self.version = version
+            self.headers = headers
+            self.body = body
+            self.params = params
+            self.remoteAddress = remoteAddress
+        }
+
+        func copy() -> Storage {
+            Storage(
+                method: method, target: target, path: path, query: query, version: version, headers: headers,
+                body: body, params: params, remoteAddress: remoteAddress)
+        }
     }
 
     /// Splits an origin-form or absolute-form target into its path and query.

@@ -38,12 +38,12 @@ struct HTTPHeadParser {
         while let lf = HTTPParser.index(of: 0x0A, in: head, from: position), lf - 1 > position {
             let line = UnsafeRawBufferPointer(rebasing: head[position..<lf - 1])
             position = lf + 1
-            let (field, nameBytes) = try HTTPHeadParser.parseField(line)
+            let (field, nameBytes, valueBytes) = try HTTPHeadParser.parseField(line)
             switch HTTPHeadParser.known(nameBytes) {
             case .host:
                 hosts += 1
                 guard hosts == 1 else { throw .duplicateHost }
-                guard field.value.utf8.allSatisfy(HTTPHeadParser.isHostByte) else { throw .invalidHost(field.value) }
+                for byte in valueBytes where !HTTPHeadParser.isHostByte(byte) { throw .invalidHost(field.value) }
             case .contentLength:
                 for item in field.value.split(separator: ",", omittingEmptySubsequences: false) {
                     let length = try HTTPHeadParser.parseContentLength(item, limit: limits.maxBodyBytes)
@@ -117,11 +117,11 @@ struct HTTPHeadParser {
         let methodEnd = index
         index += 1
         let targetStart = index
-        var query: Int?
+        var queryMark: Int?
         while index < line.count && line[index] != 0x20 {
             let byte = line[index]
             guard HTTPSyntax.isTargetByte(byte) else { throw .invalidTargetByte(byte) }
-            if byte == UInt8(ascii: "?") && query == nil { query = index }
+            if byte == UInt8(ascii: "?") && queryMark == nil { queryMark = index }
             index += 1
         }
         let targetEnd = index
@@ -134,32 +134,31 @@ struct HTTPHeadParser {
 
         let method = HTTPMethod(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<methodEnd]), as: UTF8.self))
         let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), as: UTF8.self)
-        var request = HTTPRequest(method: method, target: "/", version: version)
-        request.target = target
+        let path: String
+        var query: String?
         switch line[targetStart] {
         case UInt8(ascii: "/"):
             // origin-form: split at the first "?" (a "#" cannot appear: it is not sent by clients).
-            if let query {
-                request.path = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<query]), as: UTF8.self)
-                request.query = String(
-                    decoding: UnsafeRawBufferPointer(rebasing: line[(query + 1)..<targetEnd]), as: UTF8.self)
+            if let mark = queryMark {
+                path = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<mark]), as: UTF8.self)
+                query = String(decoding: UnsafeRawBufferPointer(rebasing: line[(mark + 1)..<targetEnd]), as: UTF8.self)
             } else {
-                request.path = target
+                path = target
             }
         case UInt8(ascii: "*"):
             guard targetEnd - targetStart == 1, method == .OPTIONS else {
                 throw .invalidTarget("'*' is only for OPTIONS")
             }
-            request.path = "*"
+            path = "*"
         default:
             // absolute-form (RFC 9112 §3.2.2), or authority-form, which is only for CONNECT.
             let lower = target.lowercased()
             guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
                 throw .invalidTarget("'\(target.prefix(64))' is not origin-form or absolute-form")
             }
-            (request.path, request.query) = HTTPRequest.split(target: target)
+            (path, query) = HTTPRequest.split(target: target)
         }
-        return request
+        return HTTPRequest(method: method, target: target, path: path, query: query, version: version)
     }
 
     /// "HTTP/" DIGIT "." DIGIT; major 1 only (505 otherwise), minor above 1 served as 1.1.
@@ -176,10 +175,10 @@ struct HTTPHeadParser {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
-    /// field-line = field-name ":" OWS field-value OWS. Returns the field and the raw name bytes.
+    /// field-line = field-name ":" OWS field-value OWS. Returns the field and its raw name and value bytes.
     static func parseField(
         _ line: UnsafeRawBufferPointer
-    ) throws(HTTPParserError) -> (HTTPField, UnsafeRawBufferPointer) {
+    ) throws(HTTPParserError) -> (HTTPField, name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         guard let first = line.first else { throw .malformedRequestLine("empty field line") }
         if first == 0x20 || first == 0x09 { throw .obsoleteLineFolding }
         var index = 0
@@ -204,8 +203,8 @@ struct HTTPHeadParser {
         for position in valueStart..<valueEnd where !HTTPSyntax.isFieldValueByte(line[position]) {
             throw .invalidFieldValueByte(field: name, byte: line[position])
         }
-        let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]), as: UTF8.self)
-        return (HTTPField(name: name, value: value), nameBytes)
+        let valueBytes = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
+        return (HTTPField(name: name, value: String(decoding: valueBytes, as: UTF8.self)), nameBytes, valueBytes)
     }
 
     /// 1*DIGIT, at most the body limit (413 above it, even when it would overflow).

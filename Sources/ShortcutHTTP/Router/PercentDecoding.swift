@@ -4,7 +4,7 @@ public enum PercentDecoding {
     /// or when the decoded bytes are not valid UTF-8.
     public static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String? {
         let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else {
+        guard text.containsByte(UInt8(ascii: "%")) || (plusAsSpace && text.containsByte(UInt8(ascii: "+"))) else {
             return String(text)
         }
         var bytes: [UInt8] = []
@@ -35,5 +35,14 @@ public enum PercentDecoding {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text's UTF-8 contains `byte`: a scan of contiguous bytes where the storage allows it
+    /// (a native string or substring), the view's iterator otherwise.
+    @inlinable
+    public func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 }

@@ -1,6 +1,11 @@
 /// One client connection: bytes in through the parser, requests through the responder, responses out
 /// through the writer. Confined to its event loop's queue (`loop.queue`), like everything the loop owns:
 /// `@unchecked Sendable` only so that delayed answers can be scheduled back onto that same queue.
+///
+/// Its `var`s are `@exclusivity(unchecked)`: one queue, and no method reaches a property that a caller up
+/// the stack is modifying (the parser's callback touches only the output side). Swift's run-time checks
+/// of that cost about a tenth of a request's instructions (callgrind); ThreadSanitizer runs and the live
+/// tests keep watch instead.
 final class Connection: @unchecked Sendable {
     /// What the connection is waiting for; each phase but `delayed` has a deadline from `ServerLimits`.
     enum Phase: Equatable {
@@ -29,22 +34,22 @@ final class Connection: @unchecked Sendable {
     let remote: String
     /// The loop outlives its connections (it closes them all before it goes): no reference counting.
     unowned(unsafe) let loop: EventLoop
-    private var parser: HTTPParser
+    @exclusivity(unchecked) private var parser: HTTPParser
     /// Bytes not yet written. Usually the loop's shared buffer, lent for one pass.
-    private var out: [UInt8] = []
+    @exclusivity(unchecked) private var out: [UInt8] = []
     /// A large body sent from its own storage instead of being copied into `out`: it goes out after the
     /// first `position` bytes of `out`, in the same gathered write. One at a time; later bodies are copied.
-    private var attached: (position: Int, body: [UInt8])?
+    @exclusivity(unchecked) private var attached: (position: Int, body: [UInt8])?
     /// How many of the pending bytes (`out` with `attached` in place) are written.
-    private var outOffset = 0
-    private var closeAfterWrite = false
-    private var interest = PollInterest.read
-    private var held: [Held] = []
-    private var isDelayed = false
-    private(set) var phase = Phase.head
+    @exclusivity(unchecked) private var outOffset = 0
+    @exclusivity(unchecked) private var closeAfterWrite = false
+    @exclusivity(unchecked) private var interest = PollInterest.read
+    @exclusivity(unchecked) private var held: [Held] = []
+    @exclusivity(unchecked) private var isDelayed = false
+    @exclusivity(unchecked) private(set) var phase = Phase.head
     /// Monotonic nanoseconds after which `phase` has timed out; 0 for none.
-    private(set) var deadline: UInt64
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var deadline: UInt64
+    @exclusivity(unchecked) private(set) var isClosed = false
 
     init(socket: Socket, remote: String, loop: EventLoop) {
         self.socket = socket

@@ -12,6 +12,7 @@ import Darwin
 ///
 /// The listening socket is in every loop's poller, so each loop accepts its own connections and no
 /// connection is handed between threads. Everything below is confined to `queue`.
+/// Its hot `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
 final class EventLoop: @unchecked Sendable {
     let queue: DispatchQueue
     let poller: EventPoller
@@ -22,19 +23,19 @@ final class EventLoop: @unchecked Sendable {
     private var source: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
     /// Connections by file descriptor.
-    private var connections: [Connection?] = []
-    private var liveConnections = 0
-    private var events: [PollEvent] = []
-    private var listening = false
-    private var spareOutput: [UInt8] = []
+    @exclusivity(unchecked) private var connections: [Connection?] = []
+    @exclusivity(unchecked) private var liveConnections = 0
+    @exclusivity(unchecked) private var events: [PollEvent] = []
+    @exclusivity(unchecked) private var listening = false
+    @exclusivity(unchecked) private var spareOutput: [UInt8] = []
     private var onStopped: (@Sendable () -> Void)?
     /// A shared buffer every connection of this loop reads into (requests are parsed straight from it).
     let readBuffer: UnsafeMutableRawBufferPointer
-    var log: AccessLog
-    var date = HTTPDate()
+    @exclusivity(unchecked) var log: AccessLog
+    @exclusivity(unchecked) var date = HTTPDate()
     /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).
-    private(set) var now: UInt64 = monotonicNanoseconds()
-    private(set) var isStopping = false
+    @exclusivity(unchecked) private(set) var now: UInt64 = monotonicNanoseconds()
+    @exclusivity(unchecked) private(set) var isStopping = false
 
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
          logRequests: Bool) throws(SystemError) {

@@ -27,9 +27,10 @@ final class ResponseCache: @unchecked Sendable {
         }
     }
 
+    /// Guards the `var`s below (`@exclusivity(unchecked)`: under the lock accesses cannot overlap).
     private let lock = Lock()
-    private var entries: [String: Entry] = [:]  // guarded by lock
-    private var bytes = 0  // guarded by lock: bodies and answers held
+    @exclusivity(unchecked) private var entries: [String: Entry] = [:]  // guarded by lock
+    @exclusivity(unchecked) private var bytes = 0  // guarded by lock: bodies and answers held
     /// Most entries and bytes kept; the table is emptied when either is reached (hot pages come back at once).
     let capacity: Int
     let budgetBytes: Int
