@@ -13,6 +13,20 @@ import TestSupport
         server.POST["/echo"] = { request in .ok(.text("got \(request.body.count): \(request.bodyText)")) }
         server.GET["/bad-header"] = { _ in HTTPResponse(status: .ok, headers: ["X-Evil": "a\r\nSet-Cookie: x=1"]) }
         server.GET["/close"] = { _ in HTTPResponse.ok(.text("bye")).with(header: "Connection", "close") }
+        server.GET["/peer"] = { request in .ok(.text(request.remoteAddress)) }
+    }
+
+    @Test func handlersSeeThePeerAddress() throws {
+        let server = try TestServer(Self.routes)
+        defer { server.stop() }
+        let client = try server.client()
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client.fd, $0, &length) }
+        }
+        try client.send("GET /peer HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "127.0.0.1:\(UInt16(bigEndian: local.sin_port))")
     }
 
     @Test func answers301WithExactBytes() throws {

@@ -60,21 +60,11 @@ public struct HTTPRequest: Sendable {
         }
     }
     /// The route's `:name`, `*` and `**` captures, percent-decoded (filled in by the router).
-    public var params: Parameters {
-        get { storage.params }
-        _modify {
-            makeUnique()
-            yield &storage.params
-        }
-    }
+    /// Kept beside the shared storage, so that setting it never copies the rest.
+    public var params: Parameters
     /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
-    public var remoteAddress: String {
-        get { storage.remoteAddress }
-        _modify {
-            makeUnique()
-            yield &storage.remoteAddress
-        }
-    }
+    /// Kept beside the shared storage, so that setting it never copies the rest.
+    public var remoteAddress: String
 
     /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
     public init(
@@ -82,16 +72,16 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = [], remoteAddress: String = ""
     ) {
         let (path, query) = HTTPRequest.split(target: target)
-        storage = Storage(
-            method: method, target: target, path: path, query: query, version: version, headers: headers, body: body,
-            params: Parameters(), remoteAddress: remoteAddress)
+        storage = Storage(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
+        params = Parameters()
+        self.remoteAddress = remoteAddress
     }
 
     /// A request whose target the parser has already split.
     init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion) {
-        storage = Storage(
-            method: method, target: target, path: path, query: query, version: version, headers: [:], body: [],
-            params: Parameters(), remoteAddress: "")
+        storage = Storage(method: method, target: target, path: path, query: query, version: version, headers: [:], body: [])
+        params = Parameters()
+        remoteAddress = ""
     }
 
     private var storage: Storage
@@ -100,7 +90,8 @@ public struct HTTPRequest: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
-    /// The fields. Mutated only through `makeUnique()`, so never while shared: hence `@unchecked Sendable`.
+    /// The fields. Mutated only through `makeUnique()`, so never while shared: hence `@unchecked Sendable`,
+    /// and no run-time exclusivity checks (they were a visible share of a request's instructions).
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var method: HTTPMethod
         @exclusivity(unchecked) var target: String
@@ -109,12 +100,10 @@ public struct HTTPRequest: Sendable {
         @exclusivity(unchecked) var version: HTTPVersion
         @exclusivity(unchecked) var headers: HTTPHeaders
         @exclusivity(unchecked) var body: [UInt8]
-        @exclusivity(unchecked) var params: Parameters
-        @exclusivity(unchecked) var remoteAddress: String
 
         init(
             method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
-            headers: HTTPHeaders, body: [UInt8], params: Parameters, remoteAddress: String
+            headers: HTTPHeaders, body: [UInt8]
         ) {
             self.method = method
             self.target = target
@@ -123,14 +112,10 @@ public struct HTTPRequest: Sendable {
             self.version = version
             self.headers = headers
             self.body = body
-            self.params = params
-            self.remoteAddress = remoteAddress
         }
 
         func copy() -> Storage {
-            Storage(
-                method: method, target: target, path: path, query: query, version: version, headers: headers,
-                body: body, params: params, remoteAddress: remoteAddress)
+            Storage(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
         }
     }
 

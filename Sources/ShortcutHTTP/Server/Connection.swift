@@ -126,7 +126,8 @@ final class Connection: @unchecked Sendable {
         switch event {
         case .continueExpected:
             if !isDelayed && held.isEmpty && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
-        case .request(let request, let keepAlive):
+        case .request(var request, let keepAlive):
+            request.remoteAddress = remote
             hold(.request(request, keepAlive: keepAlive))
         }
     }
