@@ -68,6 +68,43 @@ import TestSupport
         #expect(try client.readResponse().body == Self.pattern(3), "nothing of the HEAD's body was sent")
     }
 
+    /// `prepared()` serialises the status line and fields once; the bytes sent are those of the same
+    /// response unprepared, and a later change of status or fields is sent, not the stale block.
+    @Test func preparedResponsesSendTheSameBytesAndFollowChanges() throws {
+        let plain = HTTPResponse.movedPermanently("/x").with(header: "X-A", "1")
+        let prepared = plain.prepared()
+        let bare = HTTPResponse(status: .ok, body: Array("hi".utf8)).prepared()
+        let server = try TestServer { server in
+            server["/plain"] = { _ in plain }
+            server["/prepared"] = { _ in prepared }
+            server["/added"] = { _ in prepared.with(header: "X-B", "2") }
+            server["/replaced"] = { _ in
+                var response = prepared
+                response.headers["X-A"] = "3"
+                return response
+            }
+            server["/status"] = { _ in
+                var response = prepared
+                response.status = .temporaryRedirect
+                return response
+            }
+            server["/bare-added"] = { _ in bare.with(header: "X-C", "4") }
+        }
+        defer { server.stop() }
+        let client = try server.client()
+        func head(_ path: String) throws -> String {
+            try client.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")
+            return try client.readResponse().headWithoutDate
+        }
+        let expected = "HTTP/1.1 301 Moved Permanently\r\nLocation: /x\r\nX-A: 1\r\nContent-Length: 0\r\n\r\n"
+        #expect(try head("/plain") == expected)
+        #expect(try head("/prepared") == expected)
+        #expect(try head("/added") == "HTTP/1.1 301 Moved Permanently\r\nLocation: /x\r\nX-A: 1\r\nX-B: 2\r\nContent-Length: 0\r\n\r\n")
+        #expect(try head("/replaced") == "HTTP/1.1 301 Moved Permanently\r\nLocation: /x\r\nX-A: 3\r\nContent-Length: 0\r\n\r\n")
+        #expect(try head("/status") == "HTTP/1.1 307 Temporary Redirect\r\nLocation: /x\r\nX-A: 1\r\nContent-Length: 0\r\n\r\n")
+        #expect(try head("/bare-added") == "HTTP/1.1 200 OK\r\nX-C: 4\r\nContent-Length: 2\r\n\r\n")
+    }
+
     @Test func keepsTheConnectionAliveForManyRequests() throws {
         let server = try TestServer(Self.routes)
         defer { server.stop() }

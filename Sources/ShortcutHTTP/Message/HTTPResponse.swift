@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// How long to hold the answer back (mocky's `?mocky-delay=`), without blocking other connections.
     public var delay: Duration = .zero
+    /// The status line and header fields already serialised by `prepared()`, used while `status` and
+    /// `headers` are the ones it was made from.
+    var preparedHead: PreparedHead?
 
     /// Makes a response.
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
@@ -74,6 +77,41 @@ public struct HTTPResponse: Sendable {
         var copy = self
         copy.headers.add(name: name, value: value)
         return copy
+    }
+
+    /// This response with its status line and header fields serialised now, for an answer built once and
+    /// sent many times (a precomputed route, a cache): each send then copies one block instead of writing
+    /// field by field. Changing the status or headers later is safe: the block is then no longer used.
+    public func prepared() -> HTTPResponse {
+        guard headers.firstInvalidName == nil else { return self }
+        var copy = self
+        var bytes: [UInt8] = []
+        ResponseWriter.appendStatusAndFields(self, to: &bytes)
+        copy.preparedHead = PreparedHead(status: status, fields: headers.fields, bytes: bytes)
+        return copy
+    }
+
+    /// The serialised head of `prepared()`, with what it was made from. A class: copied by reference.
+    final class PreparedHead: Sendable {
+        let status: HTTPStatus
+        /// The fields it was made from: while the response's fields are this same buffer, they are unchanged
+        /// (a change would have copied them, as this reference keeps the buffer shared).
+        let fields: [HTTPField]
+        let bytes: [UInt8]
+
+        init(status: HTTPStatus, fields: [HTTPField], bytes: [UInt8]) {
+            self.status = status
+            self.fields = fields
+            self.bytes = bytes
+        }
+
+        /// Whether `response` still has the status and fields this was made from.
+        func matches(_ response: HTTPResponse) -> Bool {
+            status == response.status && fields.count == response.headers.fields.count
+                && fields.withUnsafeBufferPointer { mine in
+                    response.headers.fields.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+                }
+        }
     }
 
     /// This response, held back by `delay` before it is written.

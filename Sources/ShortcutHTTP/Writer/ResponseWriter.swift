@@ -23,12 +23,10 @@ enum ResponseWriter {
     ) -> Bool {
         let code = response.status.code
         let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
-        appendStatusLine(response.status, to: &out)
-        for field in response.headers.fields where !isWritersOwn(field.name) {
-            out.append(contentsOf: field.name.utf8)
-            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-            out.append(contentsOf: field.value.utf8)
-            out.append(contentsOf: crlf)
+        if let prepared = response.preparedHead, prepared.matches(response) {
+            out.append(contentsOf: prepared.bytes)
+        } else {
+            appendStatusAndFields(response, to: &out)
         }
         out.append(contentsOf: dateName)
         out.append(contentsOf: date)
@@ -45,6 +43,17 @@ enum ResponseWriter {
         }
         out.append(contentsOf: crlf)
         return !isHead && !hasNoBody
+    }
+
+    /// The status line and the handler's header fields (not the writer's own).
+    static func appendStatusAndFields(_ response: HTTPResponse, to out: inout [UInt8]) {
+        appendStatusLine(response.status, to: &out)
+        for field in response.headers.fields where !isWritersOwn(field.name) {
+            out.append(contentsOf: field.name.utf8)
+            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: crlf)
+        }
     }
 
     /// `HTTP/1.1 100 Continue` with nothing else (RFC 9110 §10.1.1).

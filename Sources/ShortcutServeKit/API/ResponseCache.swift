@@ -44,7 +44,7 @@ final class ResponseCache: @unchecked Sendable {
     func response(for page: StoredPage, build: (StoredPage) -> HTTPResponse) -> HTTPResponse {
         let cached = lock.withLock { entries[page.id] }
         if let cached, ResponseCache.sameBuffer(cached.body, page.body) { return cached.response }
-        let response = build(page)
+        let response = build(page).prepared()
         let size = page.body.count + response.body.count + (response.headers["Location"]?.utf8.count ?? 0)
         lock.withLock {
             if entries.count >= capacity || bytes + size > budgetBytes {

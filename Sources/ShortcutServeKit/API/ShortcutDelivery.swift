@@ -30,8 +30,9 @@ struct ShortcutDelivery: Sendable {
         let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
                                     appName: "Add to Home Screen", template: template)
         demo = ShortcutRecord.make(page, id: ShortcutDelivery.demoID, mode: nil, secret: nil)
-        demoRedirect = .movedPermanently(defaultMode == .data ? page.dataURI : "/p/\(ShortcutDelivery.demoID)")
-        demoPage = ShortcutDelivery.pageResponse(demo.body)
+        demoRedirect = HTTPResponse.movedPermanently(defaultMode == .data ? page.dataURI : "/p/\(ShortcutDelivery.demoID)")
+            .prepared()
+        demoPage = ShortcutDelivery.pageResponse(demo.body).prepared()
     }
 
     func install(on server: HTTPServer) {
