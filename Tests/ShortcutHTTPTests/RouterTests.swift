@@ -83,6 +83,21 @@ import Testing
         #expect(Router.segments(of: "/é/ü") == ["é", "ü"])
     }
 
+    /// The per-request split-and-decode agrees with splitting, then decoding each segment.
+    @Test(arguments: ["/", "", "/a/b", "/a/", "//a", "/é/ü", "a/b", "/%41%2Fb/c%20d", "/x/%E2%82%AC", "/%", "/a/%4",
+                      "/ok/%ZZ/x", "/%FF", "/caf%C3%A9/", "/v3/bench3k"])
+    func decodedSegmentsAgreeWithSplitThenDecode(path: String) {
+        let raw = Router.segments(of: path)
+        let (segments, malformed) = Router.decodedSegments(of: path)
+        if let bad = raw.firstIndex(where: { PercentDecoding.decode($0) == nil }) {
+            #expect(malformed == String(raw[bad]))
+            #expect(segments == raw[..<bad].map { PercentDecoding.decode($0)! })
+        } else {
+            #expect(malformed == nil)
+            #expect(segments == raw.map { PercentDecoding.decode($0)! })
+        }
+    }
+
     @Test func replacingAndRemovingRoutes() {
         var router = Router()
         router.add(.GET, "/x", Self.named("one"))

@@ -25,10 +25,21 @@ public struct Router: Sendable {
         var param: (name: String, node: Int)?
         var wildcard: Int?
         var rest: Int?
-        var handlers: [HTTPMethod: HTTPHandler] = [:]
+        /// Per method, in registration order: a node has a few, and comparing short method names beats hashing.
+        var handlers: [(method: HTTPMethod, handler: HTTPHandler)] = []
         var anyMethod: HTTPHandler?
 
         var isEmpty: Bool { handlers.isEmpty && anyMethod == nil }
+
+        func handler(for method: HTTPMethod) -> HTTPHandler? {
+            for entry in handlers where entry.method == method { return entry.handler }
+            return nil
+        }
+
+        mutating func set(_ handler: HTTPHandler?, for method: HTTPMethod) {
+            handlers.removeAll { $0.method == method }
+            if let handler { handlers.append((method, handler)) }
+        }
     }
 
     var nodes: [Node] = [Node()]
@@ -71,34 +82,29 @@ public struct Router: Sendable {
                 }
             }
         }
-        if let method { nodes[node].handlers[method] = handler } else { nodes[node].anyMethod = handler }
+        if let method { nodes[node].set(handler, for: method) } else { nodes[node].anyMethod = handler }
     }
 
     /// Removes the handler for `method` (nil: the any-method handler) at `pattern`, if there is one.
     public mutating func remove(_ method: HTTPMethod?, _ pattern: String) {
         guard let node = find(pattern) else { return }
-        if let method { nodes[node].handlers[method] = nil } else { nodes[node].anyMethod = nil }
+        if let method { nodes[node].set(nil, for: method) } else { nodes[node].anyMethod = nil }
     }
 
     /// The handler registered for exactly `method` (nil: any method) at `pattern`.
     public func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
         guard let node = find(pattern) else { return nil }
-        return method.map { nodes[node].handlers[$0] } ?? nodes[node].anyMethod
+        return method.map { nodes[node].handler(for: $0) } ?? nodes[node].anyMethod
     }
 
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
     public func match(_ method: HTTPMethod, path: String) -> RouteMatch {
-        var decoded: [String] = []
-        for raw in Router.segments(of: path) {
-            guard let segment = PercentDecoding.decode(raw) else {
-                return .badPath("malformed percent-encoding in path segment '\(raw.prefix(64))'")
-            }
-            decoded.append(segment)
-        }
+        let (decoded, malformed) = Router.decodedSegments(of: path)
+        if let malformed { return .badPath("malformed percent-encoding in path segment '\(malformed.prefix(64))'") }
         var captures = HTTPRequest.Parameters()
         let found = nodes.withUnsafeBufferPointer { nodes in
             Router.search(nodes, 0, decoded[...], &captures) { node in
-                node.handlers[method] ?? node.anyMethod ?? (method == .HEAD ? node.handlers[.GET] : nil)
+                node.handler(for: method) ?? node.anyMethod ?? (method == .HEAD ? node.handler(for: .GET) : nil)
             }
         }
         if let found { return .handler(found, captures) }
@@ -107,8 +113,8 @@ public struct Router: Sendable {
         let routed = nodes.withUnsafeBufferPointer { nodes in
             Router.search(nodes, 0, decoded[...], &ignored) { node in
                 guard !node.isEmpty else { return nil }
-                allowed = Set(node.handlers.keys)
-                return node.handlers.values.first
+                allowed = Set(node.handlers.map(\.method))
+                return node.handlers.first?.handler
             }
         }
         guard routed != nil else { return .notFound }
@@ -170,6 +176,33 @@ public struct Router: Sendable {
         nodes.append(Node())
         nodes[node][keyPath: slot] = nodes.count - 1
         return nodes.count - 1
+    }
+
+    /// `segments(of: path)`, each percent-decoded, in one pass over the path's bytes (per request); a
+    /// segment with a malformed escape, or that decodes to invalid UTF-8, comes back as `malformed`.
+    static func decodedSegments(of path: String) -> (segments: [String], malformed: String?) {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard !(bytes.count == 1 && bytes[0] == UInt8(ascii: "/")) else { return ([], nil) }
+            var segments: [String] = []
+            segments.reserveCapacity(4)
+            var start = bytes.first == UInt8(ascii: "/") ? 1 : 0
+            var index = start
+            while true {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    if bytes[start..<index].contains(UInt8(ascii: "%")) {
+                        guard let decoded = PercentDecoding.decode(raw) else { return (segments, raw) }
+                        segments.append(decoded)
+                    } else {
+                        segments.append(raw)
+                    }
+                    if index == bytes.count { return (segments, nil) }
+                    start = index + 1
+                }
+                index += 1
+            }
+        }
     }
 
     /// `/a/b` -> ["a", "b"]; `/` -> []; `/a/` -> ["a", ""] (a trailing slash is a distinct, empty segment).
