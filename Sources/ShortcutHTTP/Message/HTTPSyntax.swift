@@ -2,9 +2,17 @@
 public enum HTTPSyntax {
     /// tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA.
     @inlinable
-    public static func isTokenByte(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+    public static func isTokenByte(_ byte: UInt8) -> Bool { isMember(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE) }
 
-    /// A 256-entry lookup table for `isTokenByte`.
+    /// Whether `byte` is in the ASCII set given as a bitmap (`low`: bytes 0–63, `high`: 64–127). Constants in
+    /// the code, not a table in a global: the parser asks for every byte, and a global costs a
+    /// once-check per access.
+    @inlinable
+    public static func isMember(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? low >> byte & 1 == 1 : byte < 128 ? high >> (byte &- 64) & 1 == 1 : false
+    }
+
+    /// A 256-entry table of `isTokenByte` (what its bitmap is tested against).
     public static let tokenTable: [Bool] = (0..<256).map { value in
         switch UInt8(value) {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),

@@ -241,9 +241,12 @@ struct HTTPHeadParser {
     }
 
     /// Bytes allowed in a Host value: reg-name, IP-literal and port characters (RFC 3986 §3.2.2).
-    static func isHostByte(_ byte: UInt8) -> Bool { hostTable[Int(byte)] }
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        HTTPSyntax.isMember(byte, low: 0x2FFF_7FF2_0000_0000, high: 0x47FF_FFFE_AFFF_FFFE)
+    }
 
-    private static let hostTable: [Bool] = (0..<256).map { value in
+    /// A 256-entry table of `isHostByte` (what its bitmap is tested against).
+    static let hostTable: [Bool] = (0..<256).map { value in
         switch UInt8(value) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
