@@ -15,6 +15,8 @@
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode) and /p/<id> beside the plain 301s and 200,
 #                                    interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
+#   scripts/bench.sh --instructions  user-space instructions per request under callgrind (GET /s, /p/demo,
+#                                    /v3/<3 KB record>, /s/<id>): steady where req/s on this shared machine is not
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
 #          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases), --records 100000.
 # The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
@@ -26,12 +28,12 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --shortcut-bench) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -80,6 +82,15 @@ if [ "$what" = v3-compare ]; then
     ../shared/peers/compare.sh --ours "$BIN --port {port} --store $STORE --mode $mode --quiet" \
       --redirect /s --page "$page" --cases quick --duration "$duration"
   done
+  exit 0
+fi
+
+if [ "$what" = instructions ]; then
+  command -v valgrind > /dev/null || { apt-get update -q > /dev/null && apt-get install -y -q valgrind > /dev/null; }
+  python3 -c 'import sys; sys.stdout.write("<p>" + "x" * 3000 + "</p>")' > "$STORE.bench3k.html"
+  "$BIN" mock add --file "$STORE.bench3k.html" --id bench3k --store "$STORE" > /dev/null
+  "$BIN" add --title "Add to Home Screen" --open mkaddtohomescreen://page/view2 --id spage --store "$STORE" > /dev/null
+  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage
   exit 0
 fi
 
