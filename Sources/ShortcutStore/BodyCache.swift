@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A least-recently-used cache of whole pages (bodies included) within a byte budget.
 ///
 /// Lookups, inserts and removals are O(1): a dictionary from id to a slot in `nodes`, and the slots
@@ -65,12 +71,14 @@ struct BodyCache {
         guard let slot = slots.removeValue(forKey: id) else { return }
         unlink(slot)
         usedBytes -= nodes[slot].cost
-        // Release the page's memory now; the slot itself is reused by the next insert.
-        nodes[slot].page.body = []
-        nodes[slot].page.headers = []
-        nodes[slot].page.metadata = [:]
+        // Let go of the page now (the slot itself is reused by the next insert). Replaced, not emptied:
+        // its storage may be shared with a copy a caller still holds.
+        nodes[slot].page = BodyCache.vacant
         freeSlots.append(slot)
     }
+
+    /// What a free slot holds.
+    private static let vacant = StoredPage(id: "", body: [], createdAt: Date(timeIntervalSinceReferenceDate: 0))
 
     private mutating func unlink(_ slot: Int) {
         let newer = nodes[slot].newer
