@@ -29,6 +29,7 @@ bin=$out/fuzz-http-parser
 regression=Tests/FuzzCorpus
 shared=../shared/conformance/fuzz
 sources=(Sources/ShortcutHTTP/Parser/*.swift Sources/ShortcutHTTP/Message/*.swift Sources/ShortcutHTTP/Router/*.swift
+    Sources/ShortcutHTTP/Writer/*.swift
     Sources/ShortcutHTTP/Server/ServerLimits.swift Fuzz/FuzzHTTPParser.swift)
 mkdir -p "$out/corpus" "$out/artifacts" "$regression"
 
