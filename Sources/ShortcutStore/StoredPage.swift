@@ -3,99 +3,67 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShortcutSystem
 
 /// One stored page (mocky's "mock"): what to answer, plus who may change it and when it expires.
 ///
-/// A value with copy-on-write storage: the store hands out its cached pages on every play, and each copy
-/// is then one reference, not one per field.
+/// Its fields live in one copy-on-write box (`CopyOnWrite`): the store hands out its cached pages on every
+/// play, and each copy is one reference, not one per field.
 public struct StoredPage: Sendable, Equatable {
     /// The page id: a store-made lowercase UUID or a caller's slug (see `PageID`).
     public var id: String {
-        get { storage.id }
-        _modify {
-            makeUnique()
-            yield &storage.id
-        }
+        get { shared.value.id }
+        _modify { yield &shared.value.id }
     }
     /// A free display name.
     public var name: String {
-        get { storage.name }
-        _modify {
-            makeUnique()
-            yield &storage.name
-        }
+        get { shared.value.name }
+        _modify { yield &shared.value.name }
     }
     /// The HTTP status to answer with, 100–999.
     public var status: Int {
-        get { storage.status }
-        _modify {
-            makeUnique()
-            yield &storage.status
-        }
+        get { shared.value.status }
+        _modify { yield &shared.value.status }
     }
     /// The media type, without parameters (`text/html`).
     public var contentType: String {
-        get { storage.contentType }
-        _modify {
-            makeUnique()
-            yield &storage.contentType
-        }
+        get { shared.value.contentType }
+        _modify { yield &shared.value.contentType }
     }
     /// The charset parameter of the content type (`UTF-8`); empty for none.
     public var charset: String {
-        get { storage.charset }
-        _modify {
-            makeUnique()
-            yield &storage.charset
-        }
+        get { shared.value.charset }
+        _modify { yield &shared.value.charset }
     }
     /// Extra response headers, in order; repeated names are kept.
     public var headers: [StoredHeader] {
-        get { storage.headers }
-        _modify {
-            makeUnique()
-            yield &storage.headers
-        }
+        get { shared.value.headers }
+        _modify { yield &shared.value.headers }
     }
     /// The body bytes, exactly as answered.
     public var body: [UInt8] {
-        get { storage.body }
-        _modify {
-            makeUnique()
-            yield &storage.body
-        }
+        get { shared.value.body }
+        _modify { yield &shared.value.body }
     }
     /// The salted hash of the secret that allows changing or deleting the page; nil for none.
     public var secret: SecretHash? {
-        get { storage.secret }
-        _modify {
-            makeUnique()
-            yield &storage.secret
-        }
+        get { shared.value.secret }
+        _modify { yield &shared.value.secret }
     }
     /// When the page was created.
     public var createdAt: Date {
-        get { storage.createdAt }
-        _modify {
-            makeUnique()
-            yield &storage.createdAt
-        }
+        get { shared.value.createdAt }
+        _modify { yield &shared.value.createdAt }
     }
     /// When the page stops being served; nil for never.
     public var expiresAt: Date? {
-        get { storage.expiresAt }
-        _modify {
-            makeUnique()
-            yield &storage.expiresAt
-        }
+        get { shared.value.expiresAt }
+        _modify { yield &shared.value.expiresAt }
     }
     /// Free key/value data for the app (a shortcut's kind, title, url, app_name, mode).
     public var metadata: [String: String] {
-        get { storage.metadata }
-        _modify {
-            makeUnique()
-            yield &storage.metadata
-        }
+        get { shared.value.metadata }
+        _modify { yield &shared.value.metadata }
     }
 
     /// A page; everything but the id and body has a default.
@@ -104,63 +72,31 @@ public struct StoredPage: Sendable, Equatable {
         charset: String = "UTF-8", headers: [StoredHeader] = [], body: [UInt8], secret: SecretHash? = nil,
         createdAt: Date = Date(), expiresAt: Date? = nil, metadata: [String: String] = [:]
     ) {
-        storage = Storage(
+        shared = CopyOnWrite(Fields(
             id: id, name: name, status: status, contentType: contentType, charset: charset, headers: headers, body: body,
-            secret: secret, createdAt: createdAt, expiresAt: expiresAt, metadata: metadata)
+            secret: secret, createdAt: createdAt, expiresAt: expiresAt, metadata: metadata))
     }
 
     public static func == (a: StoredPage, b: StoredPage) -> Bool {
-        a.storage === b.storage
-            || (a.id == b.id && a.name == b.name && a.status == b.status && a.contentType == b.contentType
-                && a.charset == b.charset && a.headers == b.headers && a.body == b.body && a.secret == b.secret
-                && a.createdAt == b.createdAt && a.expiresAt == b.expiresAt && a.metadata == b.metadata)
+        a.shared.isSharing(with: b.shared) || a.shared.value == b.shared.value
     }
 
-    private var storage: Storage
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    /// The fields of a page, in one copy-on-write box.
+    private struct Fields: Sendable, Equatable {
+        var id: String
+        var name: String
+        var status: Int
+        var contentType: String
+        var charset: String
+        var headers: [StoredHeader]
+        var body: [UInt8]
+        var secret: SecretHash?
+        var createdAt: Date
+        var expiresAt: Date?
+        var metadata: [String: String]
     }
 
-    /// The fields. Mutated only through `makeUnique()`, so never while shared: hence `@unchecked Sendable`
-    /// and no run-time exclusivity checks.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var status: Int
-        @exclusivity(unchecked) var contentType: String
-        @exclusivity(unchecked) var charset: String
-        @exclusivity(unchecked) var headers: [StoredHeader]
-        @exclusivity(unchecked) var body: [UInt8]
-        @exclusivity(unchecked) var secret: SecretHash?
-        @exclusivity(unchecked) var createdAt: Date
-        @exclusivity(unchecked) var expiresAt: Date?
-        @exclusivity(unchecked) var metadata: [String: String]
-
-        init(
-            id: String, name: String, status: Int, contentType: String, charset: String, headers: [StoredHeader],
-            body: [UInt8], secret: SecretHash?, createdAt: Date, expiresAt: Date?, metadata: [String: String]
-        ) {
-            self.id = id
-            self.name = name
-            self.status = status
-            self.contentType = contentType
-            self.charset = charset
-            self.headers = headers
-            self.body = body
-            self.secret = secret
-            self.createdAt = createdAt
-            self.expiresAt = expiresAt
-            self.metadata = metadata
-        }
-
-
-        func copy() -> Storage {
-            Storage(
-                id: id, name: name, status: status, contentType: contentType, charset: charset, headers: headers, body: body,
-                secret: secret, createdAt: createdAt, expiresAt: expiresAt, metadata: metadata)
-        }
-    }
+    private var shared: CopyOnWrite<Fields>
 
     /// Whether `expiresAt` has passed (relative to now).
     public var isExpired: Bool { isExpired(at: Date()) }

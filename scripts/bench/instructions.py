@@ -2,10 +2,11 @@
 
 Usage: instructions.py BINARY STORE PATH [PATH...] [--requests N]
 
-For each PATH the release binary is started twice under `valgrind --tool=callgrind` on STORE: once
-answering nothing (start-up and shutdown only) and once answering N keep-alive GETs over 4 connections.
-The difference divided by N is the user-space instructions one request costs (kernel work, the
-system calls themselves, is not counted: read it from the wrk figures). Also prints the functions with the
+For each PATH the release binary is started under `valgrind --tool=callgrind` on STORE and answers N
+keep-alive GETs over 4 connections; only what runs inside an event loop's pass (`EventLoop.drain`: read,
+parse, route, handle, write) is counted, so start-up and the store's timers do not blur the figure.
+Divided by N, it is the user-space instructions one request costs (kernel work, the system calls
+themselves, is not counted: read it from the wrk figures). Also prints the functions with the
 most instructions of their own per request. `rep movsb` copies count one per byte here, so a large
 memcpy looks dearer than it is.
 """
@@ -13,8 +14,9 @@ import os, re, socket, subprocess, sys, tempfile
 
 def run(binary, store, path, requests, out):
     server = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--port", "0", "--store", store,
-         "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+         "--toggle-collect=*EventLoopC5drain*", binary, "--port", "0", "--store", store, "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = server.stdout.readline().decode()
     port = int(re.search(r":(\d+)$", line.strip()).group(1))
     request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
@@ -58,12 +60,10 @@ def main():
         del args[at:at + 2]
     binary, store, paths = args[0], args[1], args[2:]
     folder = tempfile.mkdtemp()
-    run(binary, store, paths[0], 0, f"{folder}/idle.out")
-    idle, _ = annotate(f"{folder}/idle.out")
     for path in paths:
         run(binary, store, path, requests, f"{folder}/run.out")
         total, functions = annotate(f"{folder}/run.out")
-        print(f"GET {path}: {(total - idle) / requests:,.0f} instructions per request ({requests} requests, callgrind)")
+        print(f"GET {path}: {total / requests:,.0f} instructions per request ({requests} requests, callgrind)")
         demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(f for _, f in functions[:12]),
                                    capture_output=True, text=True).stdout.splitlines()
         for (count, _), name in zip(functions[:12], demangled):

@@ -1,69 +1,50 @@
+import ShortcutSystem
+
 /// A parsed HTTP/1.x request, handed to a route's handler.
 ///
-/// A value with copy-on-write storage: a request passes from the parser through the connection and the
-/// router to a handler, and each of those copies is one reference, not one per field.
+/// Its fields live in one copy-on-write box (`CopyOnWrite`): a request passes from the parser through the
+/// connection and the router to a handler, and each of those copies is one reference, not one per field.
 public struct HTTPRequest: Sendable {
     /// The method.
     public var method: HTTPMethod {
-        get { storage.method }
-        _modify {
-            makeUnique()
-            yield &storage.method
-        }
+        get { shared.value.method }
+        _modify { yield &shared.value.method }
     }
     /// The request-target as received (origin-form `/path?query`, absolute-form, or `*`).
     public var target: String {
-        get { storage.target }
-        _modify {
-            makeUnique()
-            yield &storage.target
-        }
+        get { shared.value.target }
+        _modify { yield &shared.value.target }
     }
     /// The path of the target, still percent-encoded, without the query (`/` for `*`).
     public var path: String {
-        get { storage.path }
-        _modify {
-            makeUnique()
-            yield &storage.path
-        }
+        get { shared.value.path }
+        _modify { yield &shared.value.path }
     }
     /// The query of the target, without the `?`, still percent-encoded; nil when there is none.
     public var query: String? {
-        get { storage.query }
-        _modify {
-            makeUnique()
-            yield &storage.query
-        }
+        get { shared.value.query }
+        _modify { yield &shared.value.query }
     }
     /// The protocol version.
     public var version: HTTPVersion {
-        get { storage.version }
-        _modify {
-            makeUnique()
-            yield &storage.version
-        }
+        get { shared.value.version }
+        _modify { yield &shared.value.version }
     }
     /// The header fields, in order.
     public var headers: HTTPHeaders {
-        get { storage.headers }
-        _modify {
-            makeUnique()
-            yield &storage.headers
-        }
+        get { shared.value.headers }
+        _modify { yield &shared.value.headers }
     }
     /// The body, de-chunked; empty when the request had none.
     public var body: [UInt8] {
-        get { storage.body }
-        _modify {
-            makeUnique()
-            yield &storage.body
-        }
+        get { shared.value.body }
+        _modify { yield &shared.value.body }
     }
     /// The route's `:name`, `*` and `**` captures, percent-decoded (filled in by the router).
-    /// Kept beside the shared storage, so that setting it never copies the rest.
+    /// Kept beside the shared fields, so that setting it never copies them.
     public var params: Parameters
     /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
-    /// Kept beside the shared storage, so that setting it never copies the rest.
+    /// Kept beside the shared fields, so that setting it never copies them.
     public var remoteAddress: String
 
     /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
@@ -72,52 +53,30 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = [], remoteAddress: String = ""
     ) {
         let (path, query) = HTTPRequest.split(target: target)
-        storage = Storage(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
+        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body))
         params = Parameters()
         self.remoteAddress = remoteAddress
     }
 
     /// A request whose target the parser has already split.
     init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion) {
-        storage = Storage(method: method, target: target, path: path, query: query, version: version, headers: [:], body: [])
+        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: [:], body: []))
         params = Parameters()
         remoteAddress = ""
     }
 
-    private var storage: Storage
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    /// The fields a request carries from the parser to its handler, in one copy-on-write box.
+    private struct Fields: Sendable {
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var query: String?
+        var version: HTTPVersion
+        var headers: HTTPHeaders
+        var body: [UInt8]
     }
 
-    /// The fields. Mutated only through `makeUnique()`, so never while shared: hence `@unchecked Sendable`,
-    /// and no run-time exclusivity checks (they were a visible share of a request's instructions).
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var method: HTTPMethod
-        @exclusivity(unchecked) var target: String
-        @exclusivity(unchecked) var path: String
-        @exclusivity(unchecked) var query: String?
-        @exclusivity(unchecked) var version: HTTPVersion
-        @exclusivity(unchecked) var headers: HTTPHeaders
-        @exclusivity(unchecked) var body: [UInt8]
-
-        init(
-            method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
-            headers: HTTPHeaders, body: [UInt8]
-        ) {
-            self.method = method
-            self.target = target
-            self.path = path
-            self.query = query
-            self.version = version
-            self.headers = headers
-            self.body = body
-        }
-
-        func copy() -> Storage {
-            Storage(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body)
-        }
-    }
+    private var shared: CopyOnWrite<Fields>
 
     /// Splits an origin-form or absolute-form target into its path and query.
     static func split(target: String) -> (path: String, query: String?) {
