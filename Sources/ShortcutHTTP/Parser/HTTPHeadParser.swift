@@ -245,16 +245,6 @@ struct HTTPHeadParser {
         HTTPSyntax.isMember(byte, low: 0x2FFF_7FF2_0000_0000, high: 0x47FF_FFFE_AFFF_FFFE)
     }
 
-    /// A 256-entry table of `isHostByte` (what its bitmap is tested against).
-    static let hostTable: [Bool] = (0..<256).map { value in
-        switch UInt8(value) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "-._~!$&'()*+,;=:[]%".utf8.contains(UInt8(value))
-        }
-    }
 }
 
 extension StringProtocol {

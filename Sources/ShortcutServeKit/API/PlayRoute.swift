@@ -20,8 +20,11 @@ struct PlayRoute: Sendable {
         if request.method == .OPTIONS, let preflight = PlayRoute.preflight(request) { return preflight }
         // A play is counted only when it is answered: a bad delay (400) is not one.
         let delay = request.queryValue("mocky-delay").map(PlayRoute.parseDelay) ?? .success(.zero)
-        let isPlayed = (try? delay.get()) != nil
-        guard let id = request.params["id"], let page = isPlayed ? store.play(id) : store.get(id) else {
+        let isAnswered = switch delay {
+        case .success: true
+        case .failure: false
+        }
+        guard let id = request.params["id"], let page = isAnswered ? store.play(id) : store.get(id) else {
             return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.prefix(80) ?? "")'"))
         }
         switch delay {
