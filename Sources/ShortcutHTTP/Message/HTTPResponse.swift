@@ -91,6 +91,10 @@ public struct HTTPResponse: Sendable {
         return copy
     }
 
+    /// How many bytes `prepared()` keeps for the serialised head (0 when not prepared): for caches that
+    /// budget what they hold.
+    public var preparedByteCount: Int { preparedHead?.bytes.count ?? 0 }
+
     /// The serialised head of `prepared()`, with what it was made from. A class: copied by reference.
     final class PreparedHead: Sendable {
         let status: HTTPStatus

@@ -41,8 +41,7 @@ public enum PercentDecoding {
 extension StringProtocol {
     /// Whether the text's UTF-8 contains `byte`: a scan of contiguous bytes where the storage allows it
     /// (a native string or substring), the view's iterator otherwise.
-    @inlinable
-    public func containsByte(_ byte: UInt8) -> Bool {
+    func containsByte(_ byte: UInt8) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 }

@@ -46,6 +46,7 @@ final class ResponseCache: @unchecked Sendable {
         if let cached, ResponseCache.sameBuffer(cached.body, page.body) { return cached.response }
         let response = build(page).prepared()
         let size = page.body.count + response.body.count + (response.headers["Location"]?.utf8.count ?? 0)
+            + response.preparedByteCount
         lock.withLock {
             if entries.count >= capacity || bytes + size > budgetBytes {
                 entries.removeAll(keepingCapacity: true)
