@@ -81,6 +81,11 @@ public struct StoredPage: Sendable, Equatable {
         a.shared.isSharing(with: b.shared) || a.shared.value == b.shared.value
     }
 
+    /// Whether `self` and `other` are copies of one stored version: they share their storage, so no field
+    /// differs. The store hands out every play of a version as such a copy until the record changes, so a
+    /// cache of answers can key on it. False says nothing (equal pages read twice are two versions).
+    public func isSameVersion(as other: StoredPage) -> Bool { shared.isSharing(with: other.shared) }
+
     /// The fields of a page, in one copy-on-write box.
     private struct Fields: Sendable, Equatable {
         var id: String
@@ -118,8 +123,8 @@ public struct StoredPage: Sendable, Equatable {
         if StoredHeader.holdsLineBreakOrNUL(charset) { throw PageStoreError.invalidContentType(charset) }
     }
 
-    /// A rough count of the bytes this page holds in memory, for the cache budget.
-    var approximateMemoryCost: Int {
+    /// A rough count of the bytes this page holds in memory, for cache budgets.
+    public var approximateMemoryCost: Int {
         var cost = 256 + body.count + id.utf8.count + name.utf8.count + contentType.utf8.count + charset.utf8.count
         for header in headers { cost += 32 + header.name.utf8.count + header.value.utf8.count }
         for (key, value) in metadata { cost += 32 + key.utf8.count + value.utf8.count }
