@@ -83,14 +83,17 @@ extension PageStore {
         idLock.lock()
         defer { idLock.unlock() }
         let path = recordPath(id)
-        let file: (bytes: [UInt8], inode: UInt64)?
+        let read: FileRead
         do {
-            file = try SystemCalls.readFileIfPresent(path)
+            read = try SystemCalls.readRegularFile(path, limit: maxRecordBytes)
         } catch {
             report(error, path: path)
             return nil
         }
-        guard let file else {
+        let page: StoredPage
+        let version: FileVersion
+        switch read {
+        case .missing:
             withLock {
                 if index[id] != nil { _ = noteChange(id) }
                 index[id] = nil
@@ -98,31 +101,40 @@ extension PageStore {
                 problemsByPath[path] = nil
             }
             return nil
-        }
-        let page: StoredPage
-        do {
-            page = try RecordFile.decode(file.bytes, path: path, expectedID: id)
-        } catch {
-            withLock {
-                let generation = noteChange(id)
-                index[id] = IndexEntry(inode: file.inode, generation: generation, state: .corrupt)
-                cache.remove(id)
-                problemsByPath[path] = error.description
-            }
+        case .refused(let reason, let refused):
+            noteCorrupt(id, version: refused, PageStoreError.corruptRecord(path: path, reason: reason))
             return nil
+        case .read(let bytes, let read):
+            do {
+                page = try RecordFile.decode(bytes, path: path, expectedID: id)
+            } catch {
+                noteCorrupt(id, version: read, error)
+                return nil
+            }
+            version = read
         }
         if page.isExpired {
-            removeExpiredHoldingIDLock(id, inode: file.inode)
+            removeExpiredHoldingIDLock(id, inode: version.inode)
             return nil
         }
         withLock {
             let generation = noteChange(id)
             index[id] = IndexEntry(
-                inode: file.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
+                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
             if caching { cache.insert(page) }
             problemsByPath[path] = nil
         }
         return page
+    }
+
+    /// Records that `id`'s file, in `version`, is damaged: skipped until it is replaced, and reported.
+    private func noteCorrupt(_ id: String, version: FileVersion, _ error: PageStoreError) {
+        withLock {
+            let generation = noteChange(id)
+            index[id] = IndexEntry(inode: version.inode, generation: generation, state: .corrupt)
+            cache.remove(id)
+            problemsByPath[recordPath(id)] = error.description
+        }
     }
 
     /// Removes `id`'s expired record, unless another process has replaced it meanwhile.

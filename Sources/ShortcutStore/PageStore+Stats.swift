@@ -115,9 +115,15 @@ extension PageStore {
     /// The counts in `stats/<id>.stats`; zero when the file is missing, or damaged (then reported).
     private func readStats(_ id: String) -> StatsFile {
         let path = statsPath + "/" + StatsFile.fileName(for: id)
-        do {
-            guard let file = try SystemCalls.readFileIfPresent(path) else { return .zero }
-            return try StatsFile.decode(file.bytes, path: path)
+        do throws(PageStoreError) {
+            switch try SystemCalls.readRegularFile(path, limit: StatsFile.maximumBytes) {
+            case .missing:
+                return .zero
+            case .refused(let reason, _):
+                throw PageStoreError.corruptRecord(path: path, reason: reason)
+            case .read(let bytes, _):
+                return try StatsFile.decode(bytes, path: path)
+            }
         } catch {
             report(error, path: path)
             return .zero

@@ -110,12 +110,18 @@ extension PageStore {
     /// Removes `id`'s record if it exists and has expired; true if the id is free now.
     private func removeIfExpiredHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
         let path = recordPath(id)
-        guard let file = try SystemCalls.readFileIfPresent(path) else { return true }
         let existing: StoredPage
-        do {
-            existing = try RecordFile.decode(file.bytes, path: path, expectedID: id)
-        } catch {
+        switch try SystemCalls.readRegularFile(path, limit: maxRecordBytes) {
+        case .missing:
+            return true
+        case .refused:
             return false  // a damaged record is not overwritten by `create`; `put` or `remove` can
+        case .read(let bytes, _):
+            do {
+                existing = try RecordFile.decode(bytes, path: path, expectedID: id)
+            } catch {
+                return false
+            }
         }
         guard existing.isExpired else { return false }
         try removeFilesHoldingIDLock(id)
@@ -144,6 +150,11 @@ extension PageStore {
     private func checkedRecord(_ page: StoredPage) throws -> [UInt8] {
         try PageID.validate(page.id)
         try page.validateFields()
-        return try RecordFile.encode(page)
+        let bytes = try RecordFile.encode(page)
+        // A record this store could not read back must not be written.
+        guard bytes.count <= maxRecordBytes else {
+            throw PageStoreError.recordTooLarge(id: page.id, bytes: bytes.count, limit: maxRecordBytes)
+        }
+        return bytes
     }
 }

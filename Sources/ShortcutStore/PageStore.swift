@@ -90,11 +90,23 @@ public final class PageStore: @unchecked Sendable {
     var lastStampIsRacy = true
     var ticksSinceFlush = 0
 
+    /// The largest record file written or read by default: 16 MiB (16 times the default request body
+    /// limit). A larger file found in the store is reported as damaged and never read into memory.
+    public static let defaultMaxRecordBytes = 16 << 20
+
+    /// The largest record file (header line and body) this store writes or reads, in bytes.
+    public let maxRecordBytes: Int
+
     /// Opens (creating if needed) the store in `directory`: removes temp files left by crashed writers,
     /// lists the records without reading them, and starts the periodic check.
-    /// - Parameter cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
-    public init(directory: URL, cacheBudgetBytes: Int = 64 << 20) throws {
+    /// - Parameters:
+    ///   - cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
+    ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
+    public init(directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes)
+        throws
+    {
         self.directory = directory.standardizedFileURL
+        self.maxRecordBytes = max(0, maxRecordBytes)
         let root = self.directory.path
         pagesPath = root + "/pages"
         statsPath = root + "/stats"

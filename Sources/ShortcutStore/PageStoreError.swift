@@ -22,8 +22,12 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidContentType(String)
     /// A system call failed on `path` with the raw `errno`.
     case io(path: String, errno: Int32)
-    /// The file at `path` is not a valid record (truncated, bad checksum, foreign file); `reason` says how.
+    /// The file at `path` is not a valid record (truncated, bad checksum, foreign file, not a regular file,
+    /// over the size limit); `reason` says how.
     case corruptRecord(path: String, reason: String)
+    /// The record for `id` would be `bytes` long, over the store's `limit` (`PageStore.maxRecordBytes`);
+    /// nothing was written.
+    case recordTooLarge(id: String, bytes: Int, limit: Int)
 
     /// One line for a log or a CLI `error:` message.
     public var description: String {
@@ -46,6 +50,8 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path): \(String(cString: strerror(code))) (errno \(code))"
         case .corruptRecord(let path, let reason):
             return "\(path): not a valid page record: \(reason)"
+        case .recordTooLarge(let id, let bytes, let limit):
+            return "the record for \(Self.quoted(id)) would be \(bytes) bytes; the store's limit is \(limit) bytes"
         }
     }
 

@@ -16,6 +16,9 @@ struct StatsFile: Codable, Sendable, Equatable {
     /// No plays.
     static let zero = StatsFile(lastAccessAt: nil, totalAccess: 0)
 
+    /// The largest stats file read (one is about 60 bytes); a larger one is damage, read as zero plays.
+    static let maximumBytes = 4096
+
     /// The file name for `id`.
     static func fileName(for id: String) -> String { id + ".stats" }
 
@@ -53,7 +56,7 @@ struct StatsFile: Codable, Sendable, Equatable {
             case (let disk?, let memory?): max(disk, memory)
             case (let disk, let memory): disk ?? memory
             }
-        return StatsFile(lastAccessAt: last, totalAccess: totalAccess + pending.count)
+        return StatsFile(lastAccessAt: last, totalAccess: totalAccess.addingSaturated(pending.count))
     }
 }
 
@@ -65,7 +68,7 @@ struct PendingStats: Sendable, Equatable {
     var lastAccessAt: Date?
 
     mutating func countPlay(at date: Date) {
-        count += 1
+        count = count.addingSaturated(1)
         lastAccessAt = date
     }
 
@@ -76,6 +79,15 @@ struct PendingStats: Sendable, Equatable {
             case (let a?, let b?): max(a, b)
             case (let a, let b): a ?? b
             }
-        return PendingStats(count: count + other.count, lastAccessAt: last)
+        return PendingStats(count: count.addingSaturated(other.count), lastAccessAt: last)
+    }
+}
+
+extension Int {
+    /// `self + other`, or `Int.max` where that would overflow: a play count read from disk may be anything
+    /// up to `Int.max` (counts are never negative, so only the top can be passed).
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }

@@ -44,34 +44,69 @@ enum SystemCalls {
         }
     }
 
-    /// Reads the whole file behind `fd` (up to end of file).
-    static func readAll(_ fd: Int32, path: String) throws(PageStoreError) -> [UInt8] {
-        var info = stat()
-        _ = try retryingEINTR(path) { fstat(fd, &info) }
-        var result: [UInt8] = []
-        result.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(info.st_size) + 1, 1 << 20)))
-        while true {
-            let count = try retryingEINTR(path) {
-                chunk.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress, raw.count) }
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    /// Reads a whole file, or returns nil when it does not exist (`ENOENT`).
-    static func readFileIfPresent(_ path: String) throws(PageStoreError) -> (bytes: [UInt8], inode: UInt64)? {
+    /// Reads the file at `path` if it is a regular file of at most `limit` bytes; see `FileRead`.
+    ///
+    /// Opened with `O_NONBLOCK` (a FIFO would otherwise wait for a writer, forever: a hung read holds the
+    /// id's lock and a server that cannot stop), then checked with `fstat` on the open file (no gap for
+    /// a swap) and its size compared with `limit` before any memory is taken (a 100 GB sparse file).
+    static func readRegularFile(_ path: String, limit: Int) throws(PageStoreError) -> FileRead {
         let fd: Int32
         do {
-            fd = try open(path, O_RDONLY | O_NOFOLLOW)
+            fd = try open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
         } catch {
-            if case .io(_, let code) = error, code == ENOENT { return nil }
+            if case .io(_, let code) = error, code == ENOENT { return .missing }
             throw error
         }
         defer { close(fd) }
-        let inode = try self.inode(of: fd, path: path)
-        return (try readAll(fd, path: path), inode)
+        var info = stat()
+        _ = try retryingEINTR(path) { fstat(fd, &info) }
+        let version = Self.version(info)
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else { return .refused(reason: "not a regular file (\(kindName(kind)))", version) }
+        guard version.size <= Int64(limit) else {
+            return .refused(reason: "the file is \(version.size) bytes; the limit is \(limit)", version)
+        }
+        // The file may grow after `fstat` (someone appending to it): never read more than `limit` + 1 bytes.
+        let cap = limit < Int.max ? limit + 1 : limit
+        let expected = Int(version.size) < cap ? Int(version.size) + 1 : cap  // + 1 to see the end at once
+        var result: [UInt8] = []
+        result.reserveCapacity(expected)
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(expected, 1 << 20)))
+        while result.count < cap {
+            let wanted = min(chunk.count, cap - result.count)
+            let count = try retryingEINTR(path) {
+                chunk.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress, wanted) }
+            }
+            if count == 0 { return .read(result, version) }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return .refused(reason: "the file grew beyond the limit of \(limit) bytes while it was read", version)
+    }
+
+    /// A file type from `st_mode`, for messages.
+    private static func kindName(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "file type \(String(kind, radix: 8))"
+        }
+    }
+
+    /// The version `stat` describes.
+    static func version(_ info: stat) -> FileVersion {
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        return FileVersion(
+            inode: UInt64(info.st_ino),
+            changedNanoseconds: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+            size: Int64(info.st_size))
     }
 
     /// The inode number of an open file.

@@ -130,9 +130,12 @@ struct MockAPI: Sendable {
     }
 }
 
-/// The answer to a store failure: 409 for a taken id, 400 for an invalid one, 500 with the cause otherwise.
+/// The answer to a store failure: 409 for a taken id, 400 for an invalid one, 413 for a record over the
+/// store's size limit, 500 with the cause otherwise.
 func storeFailure(_ error: any Error) -> HTTPResponse {
     switch error {
+    case PageStoreError.recordTooLarge:
+        return .error(.contentTooLarge, "\(error)")
     case PageStoreError.alreadyExists(let id):
         return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
                                  ("reasons", .object([(".id", .string("id '\(id)' is taken"))]))]), status: HTTPStatus(409))

@@ -1,0 +1,194 @@
+import Foundation
+import ShortcutStore
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the store tests through the real binary share: runs that cannot hang the suite, stores with
+/// damaged files, and read-only stores.
+enum StoreFixture {
+    /// How long a command may run before it is taken for hung and killed. Not a performance bound: the
+    /// commands take milliseconds; this only turns a hang (a FIFO read, a lost signal) into a failure.
+    static let hangLimitSeconds = 30.0
+
+    /// Runs the binary to completion, killing it if it hangs; `hung` says whether it had to be killed.
+    static func run(_ arguments: [String]) throws -> (run: CLITests.Run, hung: Bool) {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let watchdog = Watchdog(process)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let hung = watchdog.disarm()
+        return (CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self)), hung)
+    }
+
+    /// Sends SIGTERM and waits for the exit, killing the server if it does not stop; returns its exit
+    /// status, whether it had to be killed, and its standard error.
+    static func stop(_ server: CLITests.Server) -> (status: Int32, hung: Bool, stderr: String) {
+        kill(server.process.processIdentifier, SIGTERM)
+        let watchdog = Watchdog(server.process)
+        server.process.waitUntilExit()
+        let hung = watchdog.disarm()
+        let log = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (server.process.terminationStatus, hung, log)
+    }
+
+    /// Kills `server` if a failed test left it running (for `defer`).
+    static func ensureStopped(_ server: CLITests.Server) {
+        if server.process.isRunning {
+            kill(server.process.processIdentifier, SIGKILL)
+            server.process.waitUntilExit()
+        }
+    }
+
+    /// SIGKILLs a process still running `hangLimitSeconds` after it was armed.
+    final class Watchdog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var fired = false  // guarded by lock
+        private var armed = true  // guarded by lock
+
+        init(_ process: Process) {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + StoreFixture.hangLimitSeconds) { [self] in
+                lock.withLock {
+                    guard armed else { return }
+                    fired = true
+                    kill(pid, SIGKILL)
+                }
+            }
+        }
+
+        /// Stops the watchdog; true if it had killed the process.
+        func disarm() -> Bool {
+            lock.withLock {
+                armed = false
+                return fired
+            }
+        }
+    }
+
+    /// A new store folder (not created yet) under the temp folder.
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ss-store-\(UUID().uuidString)")
+    }
+
+    /// A store holding two good mocks, `good1` and `good2`, and a shortcut `short`.
+    static func storeWithGoodRecords() throws -> URL {
+        let url = folder()
+        let store = try PageStore(directory: url)
+        for (index, id) in ["good1", "good2"].enumerated() {
+            try store.create(StoredPage(id: id, name: id, body: Array("<p>\(id)</p>".utf8),
+                                        createdAt: Date(timeIntervalSinceReferenceDate: Double(index)),
+                                        metadata: ["kind": "mock"]))
+        }
+        try store.create(StoredPage(id: "short", body: Array("<p>shortcut</p>".utf8),
+                                    createdAt: Date(timeIntervalSinceReferenceDate: 5),
+                                    metadata: ["kind": "shortcut", "title": "Short", "url": "app://s"]))
+        return url
+    }
+
+    /// Writes `bytes` as the store's file `name` (e.g. `pages/x.page`).
+    static func write(_ bytes: [UInt8], _ name: String, in store: URL) throws {
+        try Data(bytes).write(to: store.appendingPathComponent(name))
+    }
+
+    /// Makes a FIFO named `name` in the store.
+    static func makeFIFO(_ name: String, in store: URL) throws {
+        let path = store.appendingPathComponent(name).path
+        guard mkfifo(path, 0o644) == 0 else { throw RawClient.Failure(description: "mkfifo \(path): errno \(errno)") }
+    }
+
+    /// Makes `name` in the store a sparse file of `size` bytes.
+    static func makeSparse(_ name: String, size: Int64, in store: URL) throws {
+        let path = store.appendingPathComponent(name).path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw RawClient.Failure(description: "open \(path): errno \(errno)") }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(size)) == 0 else { throw RawClient.Failure(description: "ftruncate \(path): errno \(errno)") }
+    }
+
+    /// A record file cut short: its header is whole, its body is not.
+    static func truncatedRecord(_ store: URL, id: String) throws {
+        let scratch = folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try PageStore(directory: scratch).create(StoredPage(id: id, body: Array(repeating: 0x74, count: 500), metadata: ["kind": "mock"]))
+        let full = try Data(contentsOf: scratch.appendingPathComponent("pages/\(id).page"))
+        try full.dropLast(100).write(to: store.appendingPathComponent("pages/\(id).page"))
+    }
+}
+
+/// A store folder seen read-only: as root (who ignores mode bits) a read-only bind mount of it; otherwise
+/// the folder with its write permission removed.
+final class ReadOnlyView {
+    /// The read-only path to use.
+    let url: URL
+    private let mountPoint: URL?
+    private let original: URL
+
+    /// Whether a read-only view can be made here: root with `mount` (Linux), or any other user.
+    static var isAvailable: Bool {
+        #if os(Linux)
+        return geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/bin/mount")
+        #else
+        return geteuid() != 0
+        #endif
+    }
+
+    init(of store: URL) throws {
+        original = store
+        if geteuid() == 0 {
+            let point = StoreFixture.folder()
+            try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+            // Two steps: older mount(8)s ignore `ro` in the same call as `bind`.
+            try ReadOnlyView.mount(["--bind", store.path, point.path])
+            do {
+                try ReadOnlyView.mount(["-o", "remount,bind,ro", point.path])
+            } catch {
+                _ = try? ReadOnlyView.command("/bin/umount", [point.path])
+                throw error
+            }
+            mountPoint = point
+            url = point
+        } else {
+            for sub in ["", "pages", "stats", "locks"] {
+                chmod(store.appendingPathComponent(sub).path, 0o555)
+            }
+            mountPoint = nil
+            url = store
+        }
+    }
+
+    deinit {
+        if let mountPoint {
+            _ = try? ReadOnlyView.command("/bin/umount", [mountPoint.path])
+            try? FileManager.default.removeItem(at: mountPoint)
+        } else {
+            for sub in ["", "pages", "stats", "locks"] { chmod(original.appendingPathComponent(sub).path, 0o755) }
+        }
+    }
+
+    private static func mount(_ arguments: [String]) throws {
+        let status = try command("/bin/mount", arguments)
+        guard status == 0 else { throw RawClient.Failure(description: "mount \(arguments) exited \(status)") }
+    }
+
+    private static func command(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
