@@ -22,7 +22,8 @@ enum DurableFile {
         case createNew
     }
 
-    /// Writes `bytes` as `name` in `directory` and returns the new file's inode.
+    /// Writes `bytes` as `name` in `directory` and returns the new file's version as it stands once named
+    /// (a rename or link changes its change time), so a later `fstatat` of the name finds the same.
     /// - Parameters:
     ///   - directoryFD: an open descriptor of `directory`, used to `fsync` it.
     ///   - durable: false skips both `fsync`s (for data that may be lost in a crash).
@@ -31,7 +32,7 @@ enum DurableFile {
     static func write(
         _ bytes: [UInt8], named name: String, in directory: String, directoryFD: Int32, mode: Mode, durable: Bool,
         syncDirectory: Bool = true
-    ) throws(PageStoreError) -> UInt64 {
+    ) throws(PageStoreError) -> FileVersion {
         let finalPath = directory + "/" + name
         for _ in 0..<16 {
             let tempPath = directory + "/" + temporaryPrefix + "\(getpid())-" + SHA256.hex(randomBytes(8))
@@ -51,7 +52,6 @@ enum DurableFile {
             do {
                 try SystemCalls.writeAll(fd, bytes, path: tempPath)
                 if durable { try SystemCalls.fsync(fd, path: tempPath) }
-                let inode = try SystemCalls.inode(of: fd, path: tempPath)
                 switch mode {
                 case .replace:
                     try SystemCalls.rename(tempPath, finalPath)
@@ -59,8 +59,9 @@ enum DurableFile {
                     try linkNew(tempPath, finalPath)
                     removeLeftover(tempPath)
                 }
+                let version = try SystemCalls.version(of: fd, path: finalPath)
                 if durable && syncDirectory { try SystemCalls.fsync(directoryFD, path: directory) }
-                return inode
+                return version
             } catch {
                 removeLeftover(tempPath)
                 throw error

@@ -24,6 +24,9 @@ struct IndexEntry: Sendable {
     var generation: UInt64
     /// The file's known contents.
     var state: State
+    /// The version of the file this process read or wrote; nil when only listed. A file of the same inode
+    /// but another version is another record (ext4 reuses inode numbers at once).
+    var version: FileVersion? = nil
 
     /// Whether the record is known to be invalid.
     var isCorrupt: Bool {

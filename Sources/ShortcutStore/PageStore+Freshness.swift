@@ -18,16 +18,32 @@ extension PageStore {
         }
     }
 
-    /// Compares the pages folder with the index when its mtime changed (one `stat` otherwise) and
-    /// applies what other processes did: new records are indexed, removed ones dropped, replaced ones
-    /// (a new inode) read again on next use.
+    /// Compares the pages folder with the index when it changed and applies what other processes did:
+    /// new records are indexed, removed ones dropped, replaced ones read again on next use.
     ///
-    /// The listing is compared with the previous one outside the lock; only ids that differ, or that this
-    /// process touched meanwhile, are looked at under the lock, so 100,000 records do not stall `get`.
+    /// "Changed" is the names the kernel reports (`watch`), else the folder's mtime (one `stat`). The
+    /// listing is compared with the previous one outside the lock; only ids that differ, that the kernel
+    /// named, or that this process touched meanwhile, are looked at under the lock, so 100,000 records do
+    /// not stall `get`. A listed inode equal to the known one does not prove the record unchanged (ext4
+    /// gives a removed record's inode number to the next file made): for the ids the kernel named, and
+    /// for every record read here when there is no kernel watch, the file's version (`fstatat`: inode,
+    /// change time, size) is compared with the one read or written.
     /// A directory mtime is only as fine as the file system's clock tick, so a stamp less than two
     /// seconds old is not trusted and the folder is listed again on the next tick (git's "racy clean").
     func refreshFromDisk() {
         dispatchPrecondition(condition: .onQueue(maintenanceQueue))
+        let wasWatching = watch.isWatching
+        var named: Set<String> = []
+        // Without a watch (or after it lost events) every record read here is compared by version.
+        var compareEveryRead = true
+        var mustList = false
+        switch watch.drain() {
+        case .names(let names):
+            named = Set(names.compactMap(Self.id(fromRecordFileName:)))
+            compareEveryRead = false
+        case .unknown:
+            mustList = wasWatching  // events were lost: look even if the folder's stamp did not move
+        }
         let stamp: DirectoryStamp
         do {
             stamp = try DirectoryListing.stamp(pagesPath)
@@ -35,7 +51,7 @@ extension PageStore {
             report(error, path: pagesPath)
             return
         }
-        if stamp == lastStamp && !lastStampIsRacy {
+        if stamp == lastStamp && !lastStampIsRacy && named.isEmpty && !mustList {
             // No name changed since the last listing, so every entry touched since then matches the disk.
             withLock { touchedIDs.removeAll() }
             return
@@ -53,10 +69,28 @@ extension PageStore {
             report(error, path: pagesPath)
             return
         }
-        var candidates = touched
+        var candidates = touched.union(named)
         for (id, inode) in listing.records where lastListing[id] != inode { candidates.insert(id) }
         for id in lastListing.keys where listing.records[id] == nil { candidates.insert(id) }
-        merge(candidates, listed: listing.records, foreign: listing.others.map { pagesPath + "/" + $0 }, scanStart: scanStart)
+        // The versions known for the ids to compare: read here or written here (nil: only listed).
+        let known: [(id: String, version: FileVersion?)] =
+            compareEveryRead
+            ? withLock { index.compactMap { id, entry in entry.version.map { (id, $0) } } }
+            : named.map { ($0, nil) }
+        var versions: [String: FileVersion] = [:]
+        for (id, knownVersion) in known where listing.records[id] != nil {
+            do {
+                guard let version = try SystemCalls.version(of: Self.recordFileName(id), in: pagesFD, path: pagesPath),
+                    version != knownVersion
+                else { continue }
+                versions[id] = version
+                candidates.insert(id)
+            } catch {
+                report(error, path: recordPath(id))
+            }
+        }
+        merge(candidates, listed: listing.records, versions: versions, foreign: listing.others.map { pagesPath + "/" + $0 },
+              scanStart: scanStart)
         lastListing = listing.records
         lastStamp = stamp
         let ageNanoseconds = Int64(Date().timeIntervalSince1970 * 1e9) - stamp.modifiedNanoseconds
@@ -64,8 +98,12 @@ extension PageStore {
     }
 
     /// Applies a listing taken after `generation` was `scanStart` to the `candidates` ids; entries this
-    /// process changed since then are newer than the listing and stay as they are.
-    private func merge(_ candidates: Set<String>, listed: [String: UInt64], foreign: [String], scanStart: UInt64) {
+    /// process changed since then are newer than the listing and stay as they are. `versions` holds the
+    /// files' versions found for some of them: a known entry of another version is read again.
+    private func merge(
+        _ candidates: Set<String>, listed: [String: UInt64], versions: [String: FileVersion], foreign: [String],
+        scanStart: UInt64
+    ) {
         let pagesPrefix = pagesPath + "/"
         withLock {
             for id in candidates {
@@ -84,7 +122,8 @@ extension PageStore {
                         index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
                     }
                 case (let inode?, let entry?):
-                    if entry.inode != inode {
+                    let isAnotherVersion = versions[id].map { found in entry.version.map { $0 != found } ?? false } ?? false
+                    if entry.inode != inode || isAnotherVersion {
                         index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
                         cache.remove(id)
                     }

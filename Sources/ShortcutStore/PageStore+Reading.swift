@@ -120,7 +120,8 @@ extension PageStore {
         withLock {
             let generation = noteChange(id)
             index[id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
+                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt),
+                version: version)
             if caching { cache.insert(page) }
             problemsByPath[path] = nil
         }
@@ -131,7 +132,7 @@ extension PageStore {
     private func noteCorrupt(_ id: String, version: FileVersion, _ error: PageStoreError) {
         withLock {
             let generation = noteChange(id)
-            index[id] = IndexEntry(inode: version.inode, generation: generation, state: .corrupt)
+            index[id] = IndexEntry(inode: version.inode, generation: generation, state: .corrupt, version: version)
             cache.remove(id)
             problemsByPath[recordPath(id)] = error.description
         }

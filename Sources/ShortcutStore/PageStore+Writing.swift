@@ -18,13 +18,13 @@ extension PageStore {
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
-        var inode = try writeNewRecord(bytes, id: page.id)
-        if inode == nil, try removeIfExpiredHoldingIDLock(page.id) {
-            inode = try writeNewRecord(bytes, id: page.id)
+        var version = try writeNewRecord(bytes, id: page.id)
+        if version == nil, try removeIfExpiredHoldingIDLock(page.id) {
+            version = try writeNewRecord(bytes, id: page.id)
         }
-        guard let inode else { throw PageStoreError.alreadyExists(page.id) }
+        guard let version else { throw PageStoreError.alreadyExists(page.id) }
         writeStatsFile(for: page.id, replacing: true)
-        remember(page, inode: inode, resetStats: true)
+        remember(page, version: version, resetStats: true)
         return page
     }
 
@@ -35,9 +35,9 @@ extension PageStore {
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
-        let inode = try writeRecord(bytes, id: page.id, mode: .replace)
+        let version = try writeRecord(bytes, id: page.id, mode: .replace)
         writeStatsFile(for: page.id, replacing: false)
-        remember(page, inode: inode, resetStats: false)
+        remember(page, version: version, resetStats: false)
     }
 
     /// Deletes the page with `id` and its play counts; returns only once the deletion is durable.
@@ -79,7 +79,7 @@ extension PageStore {
     }
 
     /// Writes a record that must not exist yet; nil if it does.
-    private func writeNewRecord(_ bytes: [UInt8], id: String) throws(PageStoreError) -> UInt64? {
+    private func writeNewRecord(_ bytes: [UInt8], id: String) throws(PageStoreError) -> FileVersion? {
         do {
             return try writeRecord(bytes, id: id, mode: .createNew)
         } catch {
@@ -88,18 +88,19 @@ extension PageStore {
         }
     }
 
-    private func writeRecord(_ bytes: [UInt8], id: String, mode: DurableFile.Mode) throws(PageStoreError) -> UInt64 {
+    private func writeRecord(_ bytes: [UInt8], id: String, mode: DurableFile.Mode) throws(PageStoreError) -> FileVersion {
         try DurableFile.write(
             bytes, named: Self.recordFileName(id), in: pagesPath, directoryFD: pagesFD, mode: mode, durable: true)
     }
 
     /// Puts a page just written into the index and the cache.
-    private func remember(_ page: StoredPage, inode: UInt64, resetStats: Bool) {
+    private func remember(_ page: StoredPage, version: FileVersion, resetStats: Bool) {
         let path = recordPath(page.id)
         withLock {
             let generation = noteChange(page.id)
             index[page.id] = IndexEntry(
-                inode: inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt))
+                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt),
+                version: version)
             cache.insert(page)
             tombstones[page.id] = nil
             if resetStats { pendingStats[page.id] = nil }

@@ -24,8 +24,10 @@ import Darwin
 ///   an LRU cache within `cacheBudgetBytes`. The index keeps, per record, its inode and, once read, a
 ///   summary without the body (for `list()`).
 /// - Sharing: another process's new record is found by the first `get` (a miss reads the file); its
-///   updates and deletions are noticed by a check every 250 ms of the directory's mtime, followed by a
-///   `readdir` inode comparison when it changed.
+///   updates and deletions are noticed by a check every 250 ms: of the names the kernel saw change
+///   (inotify, Linux) and of the directory's mtime, followed by a `readdir` inode comparison when it
+///   changed. Inode numbers alone are not enough (ext4 reuses them at once): a record read or written
+///   here is compared by its version (inode, change time, size), see `refreshFromDisk`.
 /// - Damage: a file that is not a valid record is skipped and reported in `problems`; it never stops
 ///   the store or hides other records.
 ///
@@ -87,6 +89,9 @@ public final class PageStore: @unchecked Sendable {
     var lastStamp: DirectoryStamp?
     /// The record names and inodes of the last listing. Confined to `maintenanceQueue` after `init`.
     var lastListing: [String: UInt64] = [:]
+    /// The kernel's names of changed files in `pages/` (Linux). Made before the first listing, so that no
+    /// change after it is missed. Used on `maintenanceQueue` only.
+    let watch: DirectoryWatch
     var lastStampIsRacy = true
     var ticksSinceFlush = 0
 
@@ -102,9 +107,16 @@ public final class PageStore: @unchecked Sendable {
     /// - Parameters:
     ///   - cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
     ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
-    public init(directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes)
-        throws
-    {
+    public convenience init(
+        directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes
+    ) throws {
+        try self.init(
+            directory: directory, cacheBudgetBytes: cacheBudgetBytes, maxRecordBytes: maxRecordBytes, watchesChanges: true)
+    }
+
+    /// `init(directory:cacheBudgetBytes:maxRecordBytes:)`; `watchesChanges: false` does without the
+    /// kernel's names of changed files, as where there is no inotify (for tests of that path).
+    init(directory: URL, cacheBudgetBytes: Int, maxRecordBytes: Int, watchesChanges: Bool) throws {
         self.directory = directory.standardizedFileURL
         self.maxRecordBytes = max(0, maxRecordBytes)
         let root = self.directory.path
@@ -113,6 +125,7 @@ public final class PageStore: @unchecked Sendable {
         cache = BodyCache(budget: cacheBudgetBytes)
         try SystemCalls.makeDirectories(pagesPath)
         try SystemCalls.makeDirectories(statsPath)
+        watch = DirectoryWatch(path: watchesChanges ? pagesPath : nil)
         pagesFD = try SystemCalls.open(pagesPath, O_RDONLY | O_DIRECTORY)
         var opened = [pagesFD]
         do {

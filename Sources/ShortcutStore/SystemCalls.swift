@@ -109,6 +109,25 @@ enum SystemCalls {
             size: Int64(info.st_size))
     }
 
+    /// The version of an open file.
+    static func version(of fd: Int32, path: String) throws(PageStoreError) -> FileVersion {
+        var info = stat()
+        _ = try retryingEINTR(path) { fstat(fd, &info) }
+        return version(info)
+    }
+
+    /// The version of the file `name` in the folder open as `directoryFD` (a symbolic link itself, not
+    /// what it points to), or nil if there is none.
+    static func version(of name: String, in directoryFD: Int32, path: String) throws(PageStoreError) -> FileVersion? {
+        var info = stat()
+        while fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            if code != EINTR { throw PageStoreError.io(path: path + "/" + name, errno: code) }
+        }
+        return version(info)
+    }
+
     /// The inode number of an open file.
     static func inode(of fd: Int32, path: String) throws(PageStoreError) -> UInt64 {
         var info = stat()
