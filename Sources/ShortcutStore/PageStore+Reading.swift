@@ -148,11 +148,16 @@ extension PageStore {
     }
 
     /// Removes `id`'s files if the record file is still the one with `inode`; the caller holds `id`'s
-    /// stripe lock.
+    /// stripe lock, this takes its record lock.
     private func removeExpiredHoldingIDLock(_ id: String, inode: UInt64) {
         let path = recordPath(id)
         do {
-            guard try SystemCalls.inodeIfPresent(path) == inode else {
+            let removed = try recordLocks.withLock(id) { () throws(PageStoreError) -> Bool in
+                guard try SystemCalls.inodeIfPresent(path) == inode else { return false }
+                try removeFilesHoldingIDLock(id)
+                return true
+            }
+            guard removed else {
                 // Replaced by a newer record (or already gone): forget what we knew and read it afresh.
                 withLock {
                     cache.remove(id)
@@ -160,7 +165,6 @@ extension PageStore {
                 }
                 return
             }
-            try removeFilesHoldingIDLock(id)
         } catch {
             report(error, path: path)
         }

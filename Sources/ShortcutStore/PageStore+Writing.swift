@@ -15,29 +15,30 @@ extension PageStore {
         var page = page
         if page.id.isEmpty { page.id = PageID.generate() }
         let bytes = try checkedRecord(page)
-        let idLock = idLock(page.id)
-        idLock.lock()
-        defer { idLock.unlock() }
-        var version = try writeNewRecord(bytes, id: page.id)
-        if version == nil, try removeIfExpiredHoldingIDLock(page.id) {
-            version = try writeNewRecord(bytes, id: page.id)
+        return try withWriteLocks(page.id) { () throws(PageStoreError) -> StoredPage in
+            var version = try writeNewRecord(bytes, id: page.id)
+            if version == nil, try removeIfExpiredHoldingIDLock(page.id) {
+                version = try writeNewRecord(bytes, id: page.id)
+            }
+            guard let version else { throw PageStoreError.alreadyExists(page.id) }
+            writeStatsFile(for: page.id, replacing: true)
+            remember(page, version: version, resetStats: true)
+            return page
         }
-        guard let version else { throw PageStoreError.alreadyExists(page.id) }
-        writeStatsFile(for: page.id, replacing: true)
-        remember(page, version: version, resetStats: true)
-        return page
     }
 
     /// Stores `page` under its id, creating or replacing it (play counts are kept); returns only once it
     /// is durable. Throws like `create`, except `alreadyExists`; an empty id is `invalidID`.
+    ///
+    /// To change a page only if it still exists (an API's PUT), use `update`: a `get` then `put` brings
+    /// back a page removed in between.
     public func put(_ page: StoredPage) throws {
         let bytes = try checkedRecord(page)
-        let idLock = idLock(page.id)
-        idLock.lock()
-        defer { idLock.unlock() }
-        let version = try writeRecord(bytes, id: page.id, mode: .replace)
-        writeStatsFile(for: page.id, replacing: false)
-        remember(page, version: version, resetStats: false)
+        try withWriteLocks(page.id) { () throws(PageStoreError) in
+            let version = try writeRecord(bytes, id: page.id, mode: .replace)
+            writeStatsFile(for: page.id, replacing: false)
+            remember(page, version: version, resetStats: false)
+        }
     }
 
     /// Deletes the page with `id` and its play counts; returns only once the deletion is durable.
@@ -46,15 +47,23 @@ extension PageStore {
     @discardableResult
     public func remove(_ id: String) throws -> Bool {
         try PageID.validate(id)
+        return try withWriteLocks(id) { () throws(PageStoreError) -> Bool in
+            let existed = try removeFilesHoldingIDLock(id)
+            forgetRemoved(id)
+            return existed
+        }
+    }
+
+    /// Runs `body` holding `id`'s stripe lock (this process) and its record lock (every process): what
+    /// each write does, so that it sees and leaves the disk as no other writer is touching that record.
+    func withWriteLocks<T>(_ id: String, _ body: () throws(PageStoreError) -> T) throws(PageStoreError) -> T {
         let idLock = idLock(id)
         idLock.lock()
         defer { idLock.unlock() }
-        let existed = try removeFilesHoldingIDLock(id)
-        forgetRemoved(id)
-        return existed
+        return try recordLocks.withLock(id, body)
     }
 
-    /// Removes `id`'s stats and record files; the caller holds `id`'s stripe lock.
+    /// Removes `id`'s stats and record files; the caller holds `id`'s stripe lock and record lock.
     @discardableResult
     func removeFilesHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
         // Stats first: a crash between the two leaves a record without stats (read as zero plays),
@@ -88,13 +97,13 @@ extension PageStore {
         }
     }
 
-    private func writeRecord(_ bytes: [UInt8], id: String, mode: DurableFile.Mode) throws(PageStoreError) -> FileVersion {
+    func writeRecord(_ bytes: [UInt8], id: String, mode: DurableFile.Mode) throws(PageStoreError) -> FileVersion {
         try DurableFile.write(
             bytes, named: Self.recordFileName(id), in: pagesPath, directoryFD: pagesFD, mode: mode, durable: true)
     }
 
     /// Puts a page just written into the index and the cache.
-    private func remember(_ page: StoredPage, version: FileVersion, resetStats: Bool) {
+    func remember(_ page: StoredPage, version: FileVersion, resetStats: Bool) {
         let path = recordPath(page.id)
         withLock {
             let generation = noteChange(page.id)
@@ -133,7 +142,7 @@ extension PageStore {
     /// Writes a zero-play stats file for a new page (`replacing` an orphan), or when `replacing` is false
     /// only if there is none. Not synced: play counts may be lost in a crash. A failure does not undo the
     /// page, which is already durable; it is reported in `problems`.
-    private func writeStatsFile(for id: String, replacing: Bool) {
+    func writeStatsFile(for id: String, replacing: Bool) {
         let name = StatsFile.fileName(for: id)
         if !replacing && access(statsPath + "/" + name, F_OK) == 0 { return }
         do {
@@ -148,7 +157,7 @@ extension PageStore {
     }
 
     /// The record file's bytes for `page`, after every check that must pass before the disk is touched.
-    private func checkedRecord(_ page: StoredPage) throws -> [UInt8] {
+    func checkedRecord(_ page: StoredPage) throws(PageStoreError) -> [UInt8] {
         try PageID.validate(page.id)
         try page.validateFields()
         let bytes = try RecordFile.encode(page)

@@ -15,7 +15,8 @@ import Darwin
 /// Stored pages on disk, one file per page, shared safely by threads and by processes.
 ///
 /// Layout under `directory`: `pages/<id>.page` (see `RecordFile`), `stats/<id>.stats` (play counts,
-/// see `StatsFile`) and `stats/.lock` (serialises stats writers across processes).
+/// see `StatsFile`), `stats/.lock` (serialises stats writers across processes) and `locks/stripe-<n>`
+/// (record writers across processes, see `RecordLocks`).
 ///
 /// - Durability: `create`, `put` and `remove` return only after the change is on stable storage
 ///   (temp file, `fsync`, rename, directory `fsync`). Play counts are flushed about once a second and by
@@ -33,8 +34,9 @@ import Darwin
 ///
 /// Thread safety: every mutable field below is guarded by `lock` (hence `@unchecked Sendable`). `lock`
 /// is held only for memory work, never across a system call, so `get` on a cached page is one
-/// dictionary lookup under a lock. Disk work on one id is ordered by that id's stripe of `idLocks`;
-/// lock order is `statsFlushLock`, then an id lock, then `lock`.
+/// dictionary lookup under a lock. Disk work on one id is ordered by that id's stripe of `idLocks`, and
+/// writes also by its `recordLocks` file (across processes); lock order is `statsFlushLock`, then an id
+/// lock, then a record lock file, then `lock`.
 public final class PageStore: @unchecked Sendable {
     /// The store's folder.
     public let directory: URL
@@ -47,6 +49,8 @@ public final class PageStore: @unchecked Sendable {
     let statsFD: Int32
     /// `stats/.lock`, `flock`ed while merging play counts into files (other processes do the same).
     let statsLockFD: Int32
+    /// `locks/`: what a write holds so that no other process changes the same record meanwhile.
+    let recordLocks: RecordLocks
 
     /// Guards every `var` below. They are `@exclusivity(unchecked)`: under the lock no two accesses overlap,
     /// and the run-time check of that was a visible share of a cached page's lookup.
@@ -122,9 +126,11 @@ public final class PageStore: @unchecked Sendable {
         let root = self.directory.path
         pagesPath = root + "/pages"
         statsPath = root + "/stats"
+        recordLocks = RecordLocks(path: root + "/locks")
         cache = BodyCache(budget: cacheBudgetBytes)
         try SystemCalls.makeDirectories(pagesPath)
         try SystemCalls.makeDirectories(statsPath)
+        try SystemCalls.makeDirectories(recordLocks.path)
         watch = DirectoryWatch(path: watchesChanges ? pagesPath : nil)
         pagesFD = try SystemCalls.open(pagesPath, O_RDONLY | O_DIRECTORY)
         var opened = [pagesFD]

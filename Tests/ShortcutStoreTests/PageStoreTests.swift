@@ -59,7 +59,8 @@ import Testing
         #expect(store.get(id) == nil)
         #expect(try folder.names(in: "pages").isEmpty)
         #expect(try folder.names(in: "stats") == [".lock"])
-        #expect(try folder.names(in: "") == ["pages", "stats"])
+        #expect(try folder.names(in: "") == ["locks", "pages", "stats"])
+        #expect(try folder.names(in: "locks").isEmpty, "a lock file is made by the first write of an id in its stripe")
     }
 
     @Test func invalidFieldsAreRefusedBeforeTheDisk() throws {

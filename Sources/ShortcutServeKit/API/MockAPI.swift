@@ -69,7 +69,7 @@ struct MockAPI: Sendable {
 
     func update(_ request: HTTPRequest) -> HTTPResponse {
         // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
-        guard let secret = API.secret(in: request), var page = page(request), page.secret?.matches(secret) == true else {
+        guard let secret = API.secret(in: request), let page = page(request), page.secret?.matches(secret) == true else {
             return API.notFound
         }
         let payload: MockPayload
@@ -78,15 +78,20 @@ struct MockAPI: Sendable {
         case .success(.failure(let errors)): return errors.response
         case .success(.success(let parsed)): payload = parsed
         }
-        page.name = payload.name
-        page.status = payload.status
-        page.contentType = payload.contentType
-        page.charset = payload.charset
-        page.headers = payload.headers
-        page.body = Array(payload.content.utf8)
-        page.expiresAt = payload.expiration.date(from: Date())
+        let now = Date()
         do {
-            try store.put(page)
+            // Applied to the record as it is on disk under the store's locks: a DELETE answered meanwhile
+            // makes this a 404 that writes nothing, and the secret is checked again on that very version.
+            try store.update(page.id) { (stored: inout StoredPage) throws(PageStoreError) in
+                guard stored.secret?.matches(secret) == true else { throw PageStoreError.notFound(stored.id) }
+                stored.name = payload.name
+                stored.status = payload.status
+                stored.contentType = payload.contentType
+                stored.charset = payload.charset
+                stored.headers = payload.headers
+                stored.body = Array(payload.content.utf8)
+                stored.expiresAt = payload.expiration.date(from: now)
+            }
             return HTTPResponse(status: .noContent)
         } catch {
             return storeFailure(error)
@@ -98,7 +103,9 @@ struct MockAPI: Sendable {
             return API.notFound
         }
         do {
-            return try store.remove(page.id) ? HTTPResponse(status: .noContent) : API.notFound
+            // The secret is checked again on the record as it is when removed (it may have been re-made).
+            let removed = try store.remove(page.id) { $0.secret?.matches(secret) == true }
+            return removed ? HTTPResponse(status: .noContent) : API.notFound
         } catch {
             return storeFailure(error)
         }
@@ -130,10 +137,12 @@ struct MockAPI: Sendable {
     }
 }
 
-/// The answer to a store failure: 409 for a taken id, 400 for an invalid one, 413 for a record over the
-/// store's size limit, 500 with the cause otherwise.
+/// The answer to a store failure: 404 (empty, as mocky) for a record gone or not ours, 409 for a taken id,
+/// 400 for an invalid one, 413 for a record over the store's size limit, 500 with the cause otherwise.
 func storeFailure(_ error: any Error) -> HTTPResponse {
     switch error {
+    case PageStoreError.notFound:
+        return API.notFound
     case PageStoreError.recordTooLarge:
         return .error(.contentTooLarge, "\(error)")
     case PageStoreError.alreadyExists(let id):

@@ -87,7 +87,9 @@ struct ShortcutAPI: Sendable {
             return API.notFound
         }
         do {
-            return try store.remove(page.id) ? HTTPResponse(status: .noContent) : API.notFound
+            // Checked again on the record as it is when removed: it may have been re-made meanwhile.
+            let removed = try store.remove(page.id) { ShortcutRecord.isShortcut($0) && $0.secret?.matches(secret) == true }
+            return removed ? HTTPResponse(status: .noContent) : API.notFound
         } catch {
             return storeFailure(error)
         }
