@@ -40,7 +40,7 @@ let package = Package(
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore"]),
+        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(
             name: "ShortcutServeKitTests",

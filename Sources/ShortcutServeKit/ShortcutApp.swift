@@ -30,11 +30,17 @@ public final class ShortcutApp: Sendable {
         template = try TemplateFile.load(options.templatePath)
     }
 
-    /// One-line warnings printed at start-up: data mode on current iOS.
+    /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
     public var startupWarnings: [String] {
-        options.mode == .data
-            ? ["data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"]
-            : []
+        var warnings: [String] = []
+        if options.mode == .data {
+            warnings.append("data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS")
+        }
+        if let reason = store.readOnlyReason {
+            // Said once, here: the plays are not written later either, and no further line says so.
+            warnings.append("store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written")
+        }
+        return warnings
     }
 
     /// Stores up to this many records are read through once at start to report damaged ones; larger

@@ -151,6 +151,10 @@ extension PageStore {
     /// stripe lock, this takes its record lock.
     private func removeExpiredHoldingIDLock(_ id: String, inode: UInt64) {
         let path = recordPath(id)
+        if isReadOnly {
+            forgetRemoved(id)  // not served, though its file stays
+            return
+        }
         do {
             let removed = try recordLocks.withLock(id) { () throws(PageStoreError) -> Bool in
                 guard try SystemCalls.inodeIfPresent(path) == inode else { return false }

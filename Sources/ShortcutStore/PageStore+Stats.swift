@@ -58,8 +58,9 @@ extension PageStore {
 
     /// Writes the plays counted since the last flush to `stats/` now (the timer does this about once a
     /// second). Merges with counts other processes wrote, under `stats/.lock`. Failures are reported in
-    /// `problems` and the plays are kept for the next try.
+    /// `problems` and the plays are kept for the next try. A read-only store keeps them in memory only.
     public func flush() {
+        if isReadOnly { return }
         statsFlushLock.lock()
         defer { statsFlushLock.unlock() }
         let pending = withLock {

@@ -57,6 +57,7 @@ extension PageStore {
     /// Runs `body` holding `id`'s stripe lock (this process) and its record lock (every process): what
     /// each write does, so that it sees and leaves the disk as no other writer is touching that record.
     func withWriteLocks<T>(_ id: String, _ body: () throws(PageStoreError) -> T) throws(PageStoreError) -> T {
+        try requireWritable()
         let idLock = idLock(id)
         idLock.lock()
         defer { idLock.unlock() }

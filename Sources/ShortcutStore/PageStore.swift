@@ -44,11 +44,15 @@ public final class PageStore: @unchecked Sendable {
     let pagesPath: String
     /// `directory/stats`, where play counts live.
     let statsPath: String
-    /// Open descriptors of the two folders, to `fsync` them after a rename or unlink.
+    /// Open descriptors of the two folders, to `fsync` them after a rename or unlink (`statsFD` is -1 when
+    /// read-only).
     let pagesFD: Int32
     let statsFD: Int32
-    /// `stats/.lock`, `flock`ed while merging play counts into files (other processes do the same).
+    /// `stats/.lock`, `flock`ed while merging play counts into files (other processes do the same); -1
+    /// when read-only.
     let statsLockFD: Int32
+    /// Why the store cannot be written; nil when it can (see `isReadOnly`).
+    public let readOnlyReason: String?
     /// `locks/`: what a write holds so that no other process changes the same record meanwhile.
     let recordLocks: RecordLocks
 
@@ -106,21 +110,28 @@ public final class PageStore: @unchecked Sendable {
     /// The largest record file (header line and body) this store writes or reads, in bytes.
     public let maxRecordBytes: Int
 
-    /// Opens (creating if needed) the store in `directory`: removes temp files left by crashed writers,
-    /// lists the records without reading them, and starts the periodic check.
+    /// Opens the store in `directory` (making it if needed, unless `access` says otherwise): removes temp
+    /// files left by crashed writers, lists the records without reading them, and starts the periodic
+    /// check. A store whose folder cannot be written opens read-only (`isReadOnly`).
     /// - Parameters:
     ///   - cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
     ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
+    ///   - access: whether to make a missing store, or only to read (default `createIfMissing`).
+    /// - Throws: `noStore` when `access` is not `createIfMissing` and there is no store; `io`.
     public convenience init(
-        directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes
+        directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
+        access: Access = .createIfMissing
     ) throws {
         try self.init(
-            directory: directory, cacheBudgetBytes: cacheBudgetBytes, maxRecordBytes: maxRecordBytes, watchesChanges: true)
+            directory: directory, cacheBudgetBytes: cacheBudgetBytes, maxRecordBytes: maxRecordBytes, access: access,
+            watchesChanges: true)
     }
 
-    /// `init(directory:cacheBudgetBytes:maxRecordBytes:)`; `watchesChanges: false` does without the
+    /// `init(directory:cacheBudgetBytes:maxRecordBytes:access:)`; `watchesChanges: false` does without the
     /// kernel's names of changed files, as where there is no inotify (for tests of that path).
-    init(directory: URL, cacheBudgetBytes: Int, maxRecordBytes: Int, watchesChanges: Bool) throws {
+    init(directory: URL, cacheBudgetBytes: Int, maxRecordBytes: Int, access: Access = .createIfMissing, watchesChanges: Bool)
+        throws
+    {
         self.directory = directory.standardizedFileURL
         self.maxRecordBytes = max(0, maxRecordBytes)
         let root = self.directory.path
@@ -128,20 +139,12 @@ public final class PageStore: @unchecked Sendable {
         statsPath = root + "/stats"
         recordLocks = RecordLocks(path: root + "/locks")
         cache = BodyCache(budget: cacheBudgetBytes)
-        try SystemCalls.makeDirectories(pagesPath)
-        try SystemCalls.makeDirectories(statsPath)
-        try SystemCalls.makeDirectories(recordLocks.path)
+        let folders = try StoreFolders.open(root: root, access: access)
+        pagesFD = folders.pagesFD
+        statsFD = folders.statsFD
+        statsLockFD = folders.statsLockFD
+        readOnlyReason = folders.readOnlyReason
         watch = DirectoryWatch(path: watchesChanges ? pagesPath : nil)
-        pagesFD = try SystemCalls.open(pagesPath, O_RDONLY | O_DIRECTORY)
-        var opened = [pagesFD]
-        do {
-            statsFD = try SystemCalls.open(statsPath, O_RDONLY | O_DIRECTORY)
-            opened.append(statsFD)
-            statsLockFD = try SystemCalls.open(statsPath + "/.lock", O_RDWR | O_CREAT | O_NOFOLLOW)
-        } catch {
-            opened.forEach(SystemCalls.close)
-            throw error
-        }
         // From here on a failure runs `deinit`, which closes the descriptors.
         try openIndex()
         let timer = DispatchSource.makeTimerSource(queue: maintenanceQueue)
@@ -156,7 +159,7 @@ public final class PageStore: @unchecked Sendable {
     deinit {
         timer?.cancel()
         flush()
-        [pagesFD, statsFD, statsLockFD].forEach(SystemCalls.close)
+        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { SystemCalls.close(fd) }
     }
 
     /// One line per file skipped as damaged or unreadable (`<path>: <what is wrong>`), sorted by path.
@@ -225,16 +228,19 @@ public final class PageStore: @unchecked Sendable {
         withLock { problemsByPath[path] = error.description }
     }
 
-    /// Sweeps temp files, lists records and stats, and removes stats whose record is gone.
+    /// Lists records, and (unless read-only) sweeps temp files and removes stats whose record is gone.
     private func openIndex() throws(PageStoreError) {
+        // Read-only, nothing is swept (it could not be) and stats are not listed (they are only read).
         // Stats first: a writer makes the record before its stats file, so every stats file listed here
         // whose record exists will also be in the later listing of pages.
-        let stats = try DirectoryListing.records(in: statsPath, suffix: ".stats")
+        let stats = isReadOnly ? RecordListing() : try DirectoryListing.records(in: statsPath, suffix: ".stats")
         let stamp = try DirectoryListing.stamp(pagesPath)
         let pages = try DirectoryListing.records(in: pagesPath, suffix: ".page")
         var problems: [String: String] = [:]
-        for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pages.temporary) { problems[line] = line }
-        for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: stats.temporary) { problems[line] = line }
+        if !isReadOnly {
+            for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pages.temporary) { problems[line] = line }
+            for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: stats.temporary) { problems[line] = line }
+        }
         // `mapValues` keeps the hash table as it is: no rehashing of 100,000 keys.
         let index = pages.records.mapValues { IndexEntry(inode: $0, generation: 0, state: .unread) }
         for name in pages.others {

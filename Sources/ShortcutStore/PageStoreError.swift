@@ -28,6 +28,10 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The record for `id` would be `bytes` long, over the store's `limit` (`PageStore.maxRecordBytes`);
     /// nothing was written.
     case recordTooLarge(id: String, bytes: Int, limit: Int)
+    /// The store at `path` cannot be written (`reason`: `Read-only file system`, …); nothing was done.
+    case readOnly(path: String, reason: String)
+    /// There is no store at `path` to read (`reason`: the folder does not exist, …); nothing was made.
+    case noStore(path: String, reason: String)
 
     /// One line for a log or a CLI `error:` message.
     public var description: String {
@@ -50,6 +54,10 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path): \(String(cString: strerror(code))) (errno \(code))"
         case .corruptRecord(let path, let reason):
             return "\(path): not a valid page record: \(reason)"
+        case .readOnly(let path, let reason):
+            return "the store \(path) is read-only (\(reason)): nothing can be written"
+        case .noStore(let path, let reason):
+            return "no store at \(path): \(reason)"
         case .recordTooLarge(let id, let bytes, let limit):
             return "the record for \(Self.quoted(id)) would be \(bytes) bytes; the store's limit is \(limit) bytes"
         }

@@ -6,6 +6,12 @@ import Foundation
 import ShortcutHTTP
 import ShortcutStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// mocky's API on the local store, so scripts written for mocky.io work against localhost:
 /// create, read, update, delete, check a secret, stats, list.
 struct MockAPI: Sendable {
@@ -138,11 +144,18 @@ struct MockAPI: Sendable {
 }
 
 /// The answer to a store failure: 404 (empty, as mocky) for a record gone or not ours, 409 for a taken id,
-/// 400 for an invalid one, 413 for a record over the store's size limit, 500 with the cause otherwise.
+/// 400 for an invalid one, 413 for a record over the store's size limit, 503 for a store that cannot be
+/// written (read-only), 507 for a full disk or quota, 500 with the cause otherwise.
 func storeFailure(_ error: any Error) -> HTTPResponse {
     switch error {
     case PageStoreError.notFound:
         return API.notFound
+    case PageStoreError.readOnly:
+        return .error(.serviceUnavailable, "\(error)")
+    case PageStoreError.io(_, let code) where code == EROFS:
+        return .error(.serviceUnavailable, "the store is read-only: \(error)")
+    case PageStoreError.io(_, let code) where code == ENOSPC || code == EDQUOT:
+        return .error(HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage"), "the store is full: \(error)")
     case PageStoreError.recordTooLarge:
         return .error(.contentTooLarge, "\(error)")
     case PageStoreError.alreadyExists(let id):
