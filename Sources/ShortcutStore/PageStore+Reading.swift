@@ -39,6 +39,13 @@ extension PageStore {
         return page
     }
 
+    /// Why `id`'s record is skipped (its `problems` line: damaged, not a regular file, too large, or
+    /// unreadable) when `get(id)` found it so; nil otherwise.
+    public func problem(forID id: String) -> String? {
+        guard PageID.isValid(id) else { return nil }
+        return withLock { problemsByPath[recordPath(id)] }
+    }
+
     /// Summaries of every valid, unexpired page, sorted by `createdAt`, then `id`.
     ///
     /// Records not read yet are read once (their summaries are then kept in the index); damaged ones are

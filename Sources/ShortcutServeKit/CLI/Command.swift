@@ -21,10 +21,10 @@ enum Command: Sendable {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         switch arguments.first {
         case "mock":
-            if wantsHelp { return .help(StoreCommand.mockUsage) }
+            if wantsHelp { return .help(StoreCommand.mockUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(Array(arguments.dropFirst()), mock: true))
         case "add", "list", "show", "rm":
-            if wantsHelp { return .help(StoreCommand.shortcutUsage) }
+            if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(arguments, mock: false))
         default:
             break

@@ -17,7 +17,8 @@ enum Help {
           --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 exposes it)
           --port N                port (default 9081; 0 picks a free port, printed on start)
           --store DIR             store folder (default: $XDG_DATA_HOME/shortcut-serve, ~/.local/share/shortcut-serve,
-                                  or ~/Library/Application Support/shortcut-serve on macOS)
+                                  or ~/Library/Application Support/shortcut-serve on macOS); made if missing.
+                                  One that cannot be written is served read-only: writes answer 503
           --mode page|data        how /s answers (default page, see below)
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders

@@ -12,12 +12,14 @@ extension StoreCommand {
         let description: String
     }
 
-    /// Runs the command; returns what to print on standard output.
-    func run() throws -> String {
+    /// Runs the command; returns what to print on standard output. `warn` gets one line per damaged or
+    /// unreadable file a listing skipped (the CLI prints them on standard error as `warning: …`; the
+    /// exit status stays 0, as the good records were listed).
+    func run(warn: (String) -> Void = { standardError("warning: \($0)\n") }) throws -> String {
         switch self {
         case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
             if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
-            let store = try open(storePath)
+            let store = try open(storePath, .createIfMissing)
             var icon: ShortcutIcon?
             if let iconPath {
                 guard let data = FileManager.default.contents(atPath: iconPath) else { throw Failure(description: "cannot read icon \(iconPath)") }
@@ -34,21 +36,24 @@ extension StoreCommand {
                 secret: \(secret)
                 """
         case .listShortcuts(let storePath):
-            return try open(storePath).list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
-                .map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
+            let store = try open(storePath, .readOnly)
+            let lines = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
+                .map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }
+            store.problems.forEach(warn)
+            return lines.joined(separator: "\n")
         case .showShortcut(let storePath, let id):
-            let page = try get(id, from: try open(storePath))
+            let page = try get(id, from: try open(storePath, .readOnly))
             guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut (try mock show)") }
             return String(decoding: page.body, as: UTF8.self)
         case .removeShortcut(let storePath, let id), .removeMock(let storePath, let id):
-            let store = try open(storePath)
+            let store = try open(storePath, .existing)
             guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
             guard try store.remove(id) else { throw Failure(description: "no record '\(id)' in \(store.directory.path)") }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
             if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
             guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
-            let store = try open(storePath)
+            let store = try open(storePath, .createIfMissing)
             let secret = PageID.generate()
             let stored = try store.create(StoredPage(
                 id: id ?? PageID.generate(), name: name, status: status, contentType: type, charset: charset, headers: headers,
@@ -56,10 +61,13 @@ extension StoreCommand {
             let root = base.hasSuffix("/") ? String(base.dropLast()) : base
             return "id: \(stored.id)\nlink: \(root)/v3/\(stored.id)\nsecret: \(secret)"
         case .listMocks(let storePath):
-            return try open(storePath).list().filter { $0.metadata["kind"] != ShortcutRecord.kind }
-                .map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
+            let store = try open(storePath, .readOnly)
+            let lines = store.list().filter { $0.metadata["kind"] != ShortcutRecord.kind }
+                .map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }
+            store.problems.forEach(warn)
+            return lines.joined(separator: "\n")
         case .showMock(let storePath, let id):
-            let page = try get(id, from: try open(storePath))
+            let page = try get(id, from: try open(storePath, .readOnly))
             var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
                          "content-type: \(page.contentType); charset=\(page.charset)"]
             lines += page.headers.map { "header: \($0.name): \($0.value)" }
@@ -68,12 +76,17 @@ extension StoreCommand {
         }
     }
 
-    private func open(_ path: String?) throws -> PageStore {
-        try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory())
+    /// The store at `path` (or the default one). Only `add` makes a missing store: reading it, or removing
+    /// from it, is an error there (a mistyped --store must not make a new, empty store).
+    private func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
+        try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(), access: access)
     }
 
     private func get(_ id: String, from store: PageStore) throws -> StoredPage {
-        guard PageID.isValid(id), let page = store.get(id) else { throw Failure(description: "no record '\(id)' in \(store.directory.path)") }
-        return page
+        if PageID.isValid(id), let page = store.get(id) { return page }
+        if let problem = store.problem(forID: id) {
+            throw Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
+        }
+        throw Failure(description: "no record '\(id)' in \(store.directory.path)")
     }
 }

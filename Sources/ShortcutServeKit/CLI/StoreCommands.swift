@@ -37,6 +37,14 @@ enum StoreCommand: Sendable {
                shortcut-serve mock rm ID [--store DIR]
         """
 
+    /// What `--help` adds to either usage: how the commands meet a missing, damaged or read-only store.
+    static let storeNotes = """
+        list, show and rm read an existing store and never make one (only add does): a --store folder that
+        is not there is an error (exit 1). list prints the good records, and on standard error one
+        'warning: <file>: <why>' line per damaged file it skipped; its exit status stays 0. show on a
+        damaged record says why (exit 1). A read-only store can be listed and shown; add and rm on it fail.
+        """
+
     static let defaultBaseURL = "http://127.0.0.1:9081"
 
     /// Parses `add|list|show|rm …` (shortcuts) or, with `mock: true`, `mock add|list|show|rm …`.
