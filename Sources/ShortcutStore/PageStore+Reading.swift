@@ -115,6 +115,15 @@ extension PageStore {
             do {
                 page = try RecordFile.decode(bytes, path: path, expectedID: id)
             } catch {
+                if let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id) {
+                    // A file system that ignores case opened `stored`'s record for `id`: `id` has none.
+                    withLock {
+                        if index[id] != nil { _ = noteChange(id) }
+                        index[id] = nil
+                        cache.remove(id)
+                    }
+                    return nil
+                }
                 noteCorrupt(id, version: read, error)
                 return nil
             }

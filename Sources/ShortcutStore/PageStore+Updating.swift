@@ -56,7 +56,16 @@ extension PageStore {
         case .refused(let reason, _):
             throw PageStoreError.corruptRecord(path: path, reason: reason)
         case .read(let bytes, _):
-            let page = try RecordFile.decode(bytes, path: path, expectedID: id)
+            let page: StoredPage
+            do throws(PageStoreError) {
+                page = try RecordFile.decode(bytes, path: path, expectedID: id)
+            } catch {
+                // A file system that ignores case opened another casing's record for `id`: `id` has none.
+                if let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id) {
+                    return nil
+                }
+                throw error
+            }
             return page.isExpired ? nil : page
         }
     }

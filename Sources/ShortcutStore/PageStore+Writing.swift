@@ -16,6 +16,7 @@ extension PageStore {
         if page.id.isEmpty { page.id = PageID.generate() }
         let bytes = try checkedRecord(page)
         return try withWriteLocks(page.id) { () throws(PageStoreError) -> StoredPage in
+            try refuseCaseTwin(of: page.id)
             var version = try writeNewRecord(bytes, id: page.id)
             if version == nil, try removeIfExpiredHoldingIDLock(page.id) {
                 version = try writeNewRecord(bytes, id: page.id)
@@ -35,6 +36,7 @@ extension PageStore {
     public func put(_ page: StoredPage) throws {
         let bytes = try checkedRecord(page)
         try withWriteLocks(page.id) { () throws(PageStoreError) in
+            try refuseCaseTwin(of: page.id)
             let version = try writeRecord(bytes, id: page.id, mode: .replace)
             writeStatsFile(for: page.id, replacing: false)
             remember(page, version: version, resetStats: false)
@@ -48,6 +50,9 @@ extension PageStore {
     public func remove(_ id: String) throws -> Bool {
         try PageID.validate(id)
         return try withWriteLocks(id) { () throws(PageStoreError) -> Bool in
+            // On a file system that ignores case, `ABC`'s path names `abc`'s files: removing `ABC` must not
+            // remove `abc`.
+            if try caseTwinOnDisk(of: id) != nil { return false }
             let existed = try removeFilesHoldingIDLock(id)
             forgetRemoved(id)
             return existed
@@ -86,6 +91,28 @@ extension PageStore {
             problemsByPath[path] = nil
             problemsByPath[statsPath + "/" + StatsFile.fileName(for: id)] = nil
         }
+    }
+
+    /// Throws `idTakenInOtherCase` when a record whose id differs from `id` only in case exists; the caller
+    /// holds `id`'s stripe lock (shared by every casing of `id`).
+    ///
+    /// Two places can know of such a twin: the index (this process's view, which includes other processes'
+    /// records within a second) and, on a file system that ignores case (APFS, HFS+, exFAT and NTFS by
+    /// default), the file at `id`'s own path, which then is the twin's.
+    func refuseCaseTwin(of id: String) throws(PageStoreError) {
+        if let twin = withLock({ index.keys.first { $0 != id && PageID.equalIgnoringCase($0, id) } }) {
+            throw PageStoreError.idTakenInOtherCase(id, existing: twin)
+        }
+        if let twin = try caseTwinOnDisk(of: id) { throw PageStoreError.idTakenInOtherCase(id, existing: twin) }
+    }
+
+    /// The id of the record that `id`'s path opens when that record's id is another casing of `id` (a file
+    /// system that ignores case); nil otherwise. The caller holds `id`'s stripe lock.
+    func caseTwinOnDisk(of id: String) throws(PageStoreError) -> String? {
+        guard case .read(let bytes, _) = try SystemCalls.readRegularFile(recordPath(id), limit: maxRecordBytes),
+            let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id)
+        else { return nil }
+        return stored
     }
 
     /// Writes a record that must not exist yet; nil if it does.
