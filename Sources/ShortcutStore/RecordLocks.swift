@@ -27,6 +27,16 @@ struct RecordLocks: Sendable {
         return try body()
     }
 
+    /// Makes the lock files that are missing, so that a store always holds the same `stripeCount` files
+    /// (not one more after each write that meets a new stripe).
+    static func makeFiles(in path: String) throws(PageStoreError) {
+        for stripe in 0..<stripeCount {
+            let file = path + "/" + fileName(stripe: stripe)
+            if access(file, F_OK) == 0 { continue }
+            SystemCalls.close(try SystemCalls.open(file, O_RDWR | O_CREAT | O_NOFOLLOW))
+        }
+    }
+
     /// The lock file of a stripe.
     static func fileName(stripe: Int) -> String { "stripe-\(stripe)" }
 

@@ -48,6 +48,7 @@ struct StoreFolders {
             return StoreFolders(pagesFD: pagesFD, statsFD: -1, statsLockFD: -1, readOnlyReason: readOnlyReason)
         }
         do throws(PageStoreError) {
+            try RecordLocks.makeFiles(in: locks)
             let statsFD = try SystemCalls.open(stats, O_RDONLY | O_DIRECTORY)
             do {
                 let lockFD = try SystemCalls.open(stats + "/.lock", O_RDWR | O_CREAT | O_NOFOLLOW)
