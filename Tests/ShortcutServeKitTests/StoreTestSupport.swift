@@ -44,6 +44,20 @@ enum StoreFixture {
         return (server.process.terminationStatus, hung, log)
     }
 
+    /// Reads `server`'s standard error until it holds `text` (or ends); returns what was read. The server
+    /// reports damaged files in the background after it starts: this waits for that line itself.
+    static func standardError(of server: CLITests.Server, until text: String) -> String {
+        let watchdog = Watchdog(server.process)
+        defer { _ = watchdog.disarm() }
+        var log = ""
+        while !log.contains(text) {
+            let chunk = server.stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+        return log
+    }
+
     /// Kills `server` if a failed test left it running (for `defer`).
     static func ensureStopped(_ server: CLITests.Server) {
         if server.process.isRunning {
