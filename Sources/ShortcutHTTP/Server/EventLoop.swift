@@ -91,7 +91,7 @@ final class EventLoop: @unchecked Sendable {
                 }
                 guard let connection = connection(for: event.fd) else { continue }
                 if event.writable { connection.writable() }
-                if event.readable && !connection.isClosed { connection.readable() }
+                if event.readable && !connection.isClosed { connection.readable(hangup: event.hangup) }
             }
             // New connections usually have their first request waiting already: poll once more for it.
             guard count == 256 || accepted else { break }

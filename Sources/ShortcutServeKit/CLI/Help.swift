@@ -30,6 +30,8 @@ enum Help {
           --max-connections N     open connections at once (default 1024; more get 503)
           --max-body-bytes N      request body size (default 1048576; more gets 413)
           --max-header-bytes N    request header section size (default 32768; more gets 431)
+          --max-output-bytes N    unsent answer bytes per connection before its next pipelined requests
+                                  wait (default 1048576)
           --header-timeout S      seconds to receive a request head (default 10)
           --idle-timeout S        seconds a keep-alive connection may stay idle (default 60)
           --body-timeout S        seconds to receive a request body (default 30)
