@@ -22,7 +22,7 @@ final class ConnectionHarness {
         var router = Router()
         routes(&router)
         loop = try EventLoop(index: 0, listener: Socket(fd: -1), responder: Responder(router: router), limits: limits,
-                             counter: ConnectionCounter(limit: 1), logRequests: false)
+                             counter: ConnectionCounter(limit: 1), logWriter: nil)
         try loop.poller.add(pair[0], .read)
         connection = Connection(socket: Socket(fd: pair[0]), remote: "harness", loop: loop)
         peer = pair[1]

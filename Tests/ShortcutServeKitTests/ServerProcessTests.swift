@@ -62,4 +62,68 @@ import TestSupport
             #expect(response.status == 200 && response.body == page.bytes, "answer \(index) (\(page.id))")
         }
     }
+
+    /// Reads `fd` until `done` holds for everything read, waiting at most `seconds` for each piece.
+    static func read(_ fd: Int32, seconds: Int32 = 10, until done: (String) -> Bool) throws -> String {
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !done(String(decoding: output, as: UTF8.self)) {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, seconds * 1000) == 1 else {
+                throw RawClient.Failure(description: "nothing more to read after \(output.count) bytes")
+            }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            output += chunk[0..<count]
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Issue 8, point 2: with standard error a pipe whose reader has gone, the first logged request killed
+    /// the server (SIGPIPE). Now the lines are lost and the server serves on.
+    @Test func aStandardErrorWhoseReaderHasGoneDoesNotKillTheServer() throws {
+        let server = try CLITests.Server(["--store", CLITests.temporaryStore()])
+        try server.stderr.fileHandleForReading.close()
+        for index in 0..<20 {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 301, "request \(index)")
+        }
+        #expect(server.process.isRunning)
+        #expect(server.stop() == 0)
+    }
+
+    /// Issue 8, point 2: with standard error a pipe nobody reads, the loops blocked in write once it was
+    /// full (about 600 requests) and every later request timed out. Now lines that do not fit are dropped
+    /// and counted, every request is answered, and the count is logged once standard error is read again.
+    @Test func aStandardErrorNobodyReadsDropsLinesButNeverStallsServing() throws {
+        let server = try CLITests.Server(["--store", CLITests.temporaryStore()])
+        // A 500-byte path makes each line about 550 bytes: the pipe (64 KB) and the log's buffer (256 KB)
+        // hold about 600 of the 3,000.
+        let path = "/" + String(repeating: "x", count: 500)
+        let count = 3000
+        let clients = try (0..<4).map { _ in try RawClient(port: server.port) }
+        for batch in 0..<(count / 100) {
+            let client = clients[batch % clients.count]
+            try client.send(String(repeating: "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 100))
+            for index in 0..<100 {
+                #expect(try client.readResponse().status == 404, "request \(batch * 100 + index)")
+            }
+        }
+        #expect(server.process.isRunning)
+        let fd = server.stderr.fileHandleForReading.fileDescriptor
+        var log = try Self.read(fd) { $0.contains(" dropped (standard error was not read fast enough)\n") }
+        #expect(server.stop() == 0)
+        log += try Self.read(fd) { _ in false }
+        // Every line is whole, and with the drops counted, every request is accounted for.
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let requests = lines.filter { $0.hasPrefix("127.0.0.1:") && $0.contains(" GET \(path) 404 ") }
+        let reports = lines.compactMap { line -> Int? in
+            guard line.hasPrefix("access log: ") else { return nil }
+            return Int(line.dropFirst("access log: ".count).prefix { $0.isNumber })
+        }
+        #expect(requests.count + reports.count == lines.count, "only request lines and drop reports")
+        #expect(reports.reduce(0, +) > 0)
+        #expect(requests.count + reports.reduce(0, +) == count)
+    }
 }

@@ -37,15 +37,16 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var now: UInt64 = monotonicNanoseconds()
     @exclusivity(unchecked) private(set) var isStopping = false
 
+    /// `logWriter`: where the access log goes; nil for none.
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         logRequests: Bool) throws(SystemError) {
+         logWriter: LogWriter?) throws(SystemError) {
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         poller = try EventPoller()
         self.listener = listener
         self.responder = responder
         self.limits = limits
         self.counter = counter
-        log = AccessLog(enabled: logRequests)
+        log = AccessLog(writer: logWriter)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     }
 

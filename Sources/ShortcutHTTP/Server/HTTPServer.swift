@@ -23,10 +23,14 @@ public final class HTTPServer: @unchecked Sendable {
     private var loops: [EventLoop] = []
     private var listener: Socket?
     private var boundAddress: SocketAddress?
+    private var logWriter: LogWriter?
 
     /// Limits and timeouts; read at `start`.
     public var limits: ServerLimits
-    /// Whether to write one access-log line per request to standard error; read at `start`.
+    /// Whether to write one access-log line per request to standard error; read at `start`. Lines are
+    /// written by a thread of their own and dropped (and counted) when standard error is not read fast
+    /// enough (`ServerLimits.maxPendingLogBytes`). A process whose standard error may be a pipe should
+    /// ignore SIGPIPE, as the `shortcut-serve` binary does: a write to a pipe nobody reads raises it.
     public var logsRequests: Bool
     /// How many event loops (serial queues) serve connections; read at `start`. Default: one per core.
     public var loopCount: Int
@@ -93,14 +97,16 @@ public final class HTTPServer: @unchecked Sendable {
                 let bound = try socket.localAddress()
                 let responder = Responder(router: router)
                 let counter = ConnectionCounter(limit: limits.maxConnections)
+                let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
                     let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, logRequests: logsRequests)
+                                             counter: counter, logWriter: logWriter)
                     try loop.start()
                     started.append(loop)
                 }
                 loops = started
+                self.logWriter = logWriter
                 listener = socket
                 boundAddress = bound
                 return bound
@@ -114,13 +120,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops gracefully: no new connections, idle ones closed, in-flight answers finished (for at most
     /// `limits.shutdownGracePeriod`). `completion` runs once every connection is closed and the port is free.
     public func stop(completion: @escaping @Sendable () -> Void = {}) {
-        let (running, socket) = withLock { () -> ([EventLoop], Socket?) in
+        let (running, socket, writer) = withLock { () -> ([EventLoop], Socket?, LogWriter?) in
             defer {
                 loops = []
                 listener = nil
                 boundAddress = nil
+                logWriter = nil
             }
-            return (loops, listener)
+            return (loops, listener, logWriter)
         }
         guard let socket, !running.isEmpty else {
             completion()
@@ -133,9 +140,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         // A serial queue of its own: Dispatch gives it a thread even when every worker of the global pool
         // is blocked (a test suite's blocking reads, say), which delayed this completion past 5 s once.
-        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) {
+        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) { [limits] in
             socket.close()
             withExtendedLifetime(running) {}
+            // The last access-log lines, unless standard error is stuck (then they are lost, not waited for).
+            _ = writer?.waitUntilWritten(timeout: limits.shutdownGracePeriod)
             completion()
         }
     }

@@ -19,6 +19,9 @@ public struct ServerLimits: Sendable, Equatable {
     /// client that sends requests without reading the answers holds at most this much (plus the one answer
     /// that crossed it). Default 1 MiB.
     public var maxPendingOutputBytes = 1024 * 1024
+    /// Most bytes of access-log lines waiting for standard error to take them; lines beyond it are dropped,
+    /// counted, and the count logged once standard error catches up. Default 256 KiB (about 3,000 lines).
+    public var maxPendingLogBytes = 256 * 1024
     /// Time allowed from a request's first byte to the end of its header section (slowloris). Default 10 s.
     public var headerReadTimeout: Duration = .seconds(10)
     /// Time a keep-alive connection may wait for its next request. Default 60 s.

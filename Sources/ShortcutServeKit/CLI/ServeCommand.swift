@@ -17,6 +17,9 @@ struct ServeCommand {
     let options: ServeOptions
 
     func run() -> Never {
+        // A write to a pipe or socket whose reader has gone must fail with EPIPE, not kill the server: the
+        // access log's standard error may be such a pipe (sockets use MSG_NOSIGNAL / SO_NOSIGPIPE already).
+        signal(SIGPIPE, SIG_IGN)
         let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
         let app: ShortcutApp
         do {
