@@ -126,4 +126,100 @@ import TestSupport
         #expect(reports.reduce(0, +) > 0)
         #expect(requests.count + reports.reduce(0, +) == count)
     }
+
+    #if os(Linux)
+    /// The binary under `ulimit -n` (soft and hard limit), like CLITests.Server otherwise.
+    final class LimitedServer {
+        let process = Process()
+        let port: UInt16
+        let stderr = Pipe()
+
+        init(openFiles: Int, _ arguments: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", CLITests.binary.path, "--port", "0"] + arguments
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = stderr
+            try process.run()
+            let line = try ServerProcessTests.read(out.fileHandleForReading.fileDescriptor) { $0.hasSuffix("\n") }
+            guard line.hasPrefix("listening on http://127.0.0.1:"), let port = UInt16(line.dropFirst(30).dropLast()) else {
+                throw RawClient.Failure(description: "unexpected first line '\(line)'")
+            }
+            self.port = port
+        }
+
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Issue 8, point 4: under an open-file limit of 1,024 (the default --max-connections), clients beyond
+    /// what the descriptors allow made accept fail with EMFILE, the loops spin and none got its 503. Now the
+    /// server fits its connection limit to the open-file limit at start, says so, and refuses the rest.
+    @Test func theConnectionLimitFitsTheOpenFileLimitAndTheRestGet503() throws {
+        let server = try LimitedServer(openFiles: 64, ["--store", CLITests.temporaryStore(), "--quiet"])
+        defer { _ = server.stop() }
+        let warning = try Self.read(server.stderr.fileHandleForReading.fileDescriptor) { $0.hasSuffix("\n") }
+        let limit = try #require(Int(warning.dropFirst("warning: at most ".count).prefix { $0.isNumber }), "\(warning)")
+        #expect(warning == "warning: at most \(limit) connections, not 1024: the open-file limit is 64 (hard limit 64) and "
+            + "\(64 - limit) are kept for the store and the server\n")
+        #expect(limit > 0 && limit < 64 - 32)
+        let held = try (0..<limit).map { _ in try RawClient(port: server.port) }
+        for client in held {
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 301)
+        }
+        for _ in 0..<8 {
+            let extra = try RawClient(port: server.port)
+            let refused = try extra.readResponse()
+            #expect(refused.status == 503)
+            #expect(refused.bodyText == "server is at its limit of \(limit) connections; try again\n")
+        }
+        try held[0].send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try held[0].readResponse().status == 301, "the connections held keep working")
+    }
+
+    /// Issue 8, point 4: when descriptors run out anyway (lowered under a running server here, with
+    /// prlimit), accept's EMFILE is answered by giving up a spare descriptor to accept the client and tell
+    /// it 503, instead of spinning on a listener that stays readable while every extra client waits.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func runningOutOfDescriptorsRefusesClientsWith503InsteadOfSpinning() throws {
+        let server = try LimitedServer(openFiles: 256, ["--store", CLITests.temporaryStore(), "--quiet"])
+        defer { _ = server.stop() }
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", "\(server.process.processIdentifier)", "--nofile=48:256"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        #expect(prlimit.terminationStatus == 0)
+        var clients: [RawClient] = []
+        var served = 0, refused = 0
+        for index in 0..<40 {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let response = try client.readResponse()
+            if response.status == 301 {
+                served += 1
+            } else {
+                #expect(response.status == 503 && response.bodyText == "server is out of file descriptors; try again\n",
+                        "client \(index): \(response.statusLine) \(response.bodyText)")
+                refused += 1
+            }
+            clients.append(client)
+        }
+        #expect(served > 0 && refused > 0, "\(served) served, \(refused) refused")
+        // Once clients leave, their descriptors serve new ones again.
+        clients.removeAll()
+        let deadline = secondsNow() + 5
+        var again = false
+        while !again && secondsNow() < deadline {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            again = try client.readResponse().status == 301
+        }
+        #expect(again)
+    }
+    #endif
 }

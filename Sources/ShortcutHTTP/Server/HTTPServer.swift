@@ -24,6 +24,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var listener: Socket?
     private var boundAddress: SocketAddress?
     private var logWriter: LogWriter?
+    private var runningLimits: ServerLimits?
 
     /// Limits and timeouts; read at `start`.
     public var limits: ServerLimits
@@ -85,6 +86,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// The address the server listens on, once started (with the real port when started on port 0).
     public var address: SocketAddress? { withLock { boundAddress } }
 
+    /// The connection limit in force, once started: `limits.maxConnections`, or fewer when the process's
+    /// open-file limit (`OpenFileLimit`) leaves room for fewer, less `limits.reservedFileDescriptors` and two
+    /// per event loop. Raise the open-file limit first (`OpenFileLimit.raise()`) to keep the one asked for.
+    public var connectionLimit: Int? { withLock { runningLimits?.maxConnections } }
+
     /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
     /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
     @discardableResult
@@ -92,6 +98,11 @@ public final class HTTPServer: @unchecked Sendable {
         guard let address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
         return try withLock { () throws -> SocketAddress in
             guard loops.isEmpty else { throw HTTPServerError.alreadyStarted }
+            var limits = self.limits
+            if let files = OpenFileLimit.current() {
+                let capacity = files.connectionCapacity(reserved: limits.reservedFileDescriptors + 2 * loopCount)
+                limits.maxConnections = min(limits.maxConnections, capacity)
+            }
             let socket = try Socket.listen(on: address, backlog: 1024)
             do {
                 let bound = try socket.localAddress()
@@ -107,6 +118,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
                 loops = started
                 self.logWriter = logWriter
+                runningLimits = limits
                 listener = socket
                 boundAddress = bound
                 return bound
@@ -126,6 +138,7 @@ public final class HTTPServer: @unchecked Sendable {
                 listener = nil
                 boundAddress = nil
                 logWriter = nil
+                runningLimits = nil
             }
             return (loops, listener, logWriter)
         }

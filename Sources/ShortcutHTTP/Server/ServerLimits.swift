@@ -14,6 +14,10 @@ public struct ServerLimits: Sendable, Equatable {
     /// Most connections open at once; a connection beyond it gets 503 and is closed. Default 1024.
     /// `HTTPServer.start` lowers it to what the open-file limit allows (`HTTPServer.connectionLimit`).
     public var maxConnections = 1024
+    /// File descriptors kept for everything but connections when `maxConnections` is fitted to the
+    /// open-file limit: standard streams, the store's files, Dispatch's own; each event loop keeps two more
+    /// (its poller, and a spare to refuse clients with when descriptors run out). Default 32.
+    public var reservedFileDescriptors = 32
     /// Most bytes of answers one connection may have waiting for its peer to read them. While a connection
     /// is at or over it, its further pipelined requests wait unanswered and its socket is not read, so a
     /// client that sends requests without reading the answers holds at most this much (plus the one answer

@@ -65,8 +65,11 @@ struct Socket: Sendable, Hashable {
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return nil
-            // The peer gave up before we got to it, or a transient shortage: try the next one later.
-            case ECONNABORTED, EPROTO, EPERM: return nil
+            // The peer gave up before we got to it, or a firewall refused it: try the next one later. Linux
+            // also passes a new connection's pending network error on to accept, to be treated as EAGAIN
+            // (accept(2), "Error handling").
+            case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+                return nil
             default: throw SystemError("accept", errno: errno)
             }
         }

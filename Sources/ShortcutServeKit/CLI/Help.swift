@@ -27,7 +27,8 @@ enum Help {
           --version               the version
 
         Limits (each has a default):
-          --max-connections N     open connections at once (default 1024; more get 503)
+          --max-connections N     open connections at once (default 1024, fewer if the open-file limit allows
+                                  fewer; more get 503)
           --max-body-bytes N      request body size (default 1048576; more gets 413)
           --max-header-bytes N    request header section size (default 32768; more gets 431)
           --max-output-bytes N    unsent answer bytes per connection before its next pipelined requests

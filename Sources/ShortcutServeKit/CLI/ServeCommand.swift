@@ -44,6 +44,9 @@ struct ServeCommand {
             source.activate()
             sources.append(source)
         }
+        // Each connection holds a descriptor: take all the process may have (Linux's default soft limit is
+        // 1,024, macOS's 256), and let the server fit its connection limit to it.
+        let files = OpenFileLimit.raise()
         let address: SocketAddress
         do {
             address = try server.start(options.port, host: options.host)
@@ -52,6 +55,11 @@ struct ServeCommand {
             exit(1)
         }
         app.didStart(at: address)
+        if let files, let limit = server.connectionLimit, limit < options.limits.maxConnections {
+            let reserved = Int(clamping: files.soft) - limit
+            standardError("warning: at most \(limit) connections, not \(options.limits.maxConnections): the open-file limit "
+                + "is \(files.soft) (hard limit \(files.hard)) and \(reserved) are kept for the store and the server\n")
+        }
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
