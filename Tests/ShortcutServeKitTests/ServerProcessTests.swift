@@ -222,4 +222,36 @@ import TestSupport
         #expect(again)
     }
     #endif
+
+    /// Issue 8, point 9: SIGHUP killed the server and lost the plays not written yet. Now it writes them,
+    /// says so, and the server goes on serving.
+    @Test func sighupWritesThePlaysAndTheServerServesOn() throws {
+        let store = CLITests.temporaryStore()
+        let page = store + "-played.html"
+        try Data("<p>played</p>".utf8).write(to: URL(fileURLWithPath: page))
+        #expect(try CLITests.run(["mock", "add", "--file", page, "--id", "played", "--store", store]).status == 0)
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        func play() throws -> Int {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /v3/played HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            return try client.readResponse().status
+        }
+        for _ in 0..<3 { #expect(try play() == 200) }
+        kill(server.process.processIdentifier, SIGHUP)
+        let notice = try Self.read(server.stderr.fileHandleForReading.fileDescriptor) { $0.hasSuffix("\n") }
+        #expect(notice == "SIGHUP: play statistics written to the store; still serving\n")
+        #expect(try play() == 200, "still serving")
+        // Killed without a chance to write anything more: the plays before SIGHUP are on disk.
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+        let reader = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = reader.stop() }
+        let client = try RawClient(port: reader.port)
+        try client.send("GET /api/mock/played/stats HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        guard case .number(let plays)? = try client.readResponse().json?["totalAccess"] else {
+            Issue.record("no totalAccess")
+            return
+        }
+        #expect(plays >= 3, "\(plays) plays on disk")
+    }
 }

@@ -38,6 +38,10 @@ enum Help {
           --body-timeout S        seconds to receive a request body (default 30)
           --write-timeout S       seconds to send a response (default 30)
 
+        Signals:
+          SIGINT, SIGTERM  stop gracefully: no new connections, answers in flight finish, exit 0
+          SIGHUP           write the play statistics counted so far to the store and keep serving
+
         Delivery modes:
           page  301 to /p/<id>, the page stored on this server. Works on current iOS. The default.
           data  301 to data:text/html;base64,<page>, the classic in-app method. Since iOS 16.4, WebKit

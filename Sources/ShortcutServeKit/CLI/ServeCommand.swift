@@ -12,7 +12,7 @@ import Darwin
 import ShortcutHTTP
 
 /// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
-/// SIGINT or SIGTERM, then stops gracefully and exits 0.
+/// SIGINT or SIGTERM, then stops gracefully and exits 0. SIGHUP writes the play statistics and serves on.
 struct ServeCommand {
     let options: ServeOptions
 
@@ -44,6 +44,18 @@ struct ServeCommand {
             source.activate()
             sources.append(source)
         }
+        // SIGHUP (the terminal closed, or `kill -HUP`) used to end the process and lose the plays counted
+        // since the last write: now it writes them and serves on. The notice goes out from a queue of its
+        // own, so a standard error nobody reads cannot hold up the signal queue and with it SIGTERM.
+        let notices = DispatchQueue(label: "shortcut-serve.notices")
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: signals)
+        hangup.setEventHandler {
+            app.store.flush()
+            notices.async { standardError("SIGHUP: play statistics written to the store; still serving\n") }
+        }
+        hangup.activate()
+        sources.append(hangup)
         // Each connection holds a descriptor: take all the process may have (Linux's default soft limit is
         // 1,024, macOS's 256), and let the server fit its connection limit to it.
         let files = OpenFileLimit.raise()
