@@ -19,6 +19,11 @@ extension EventLoop {
             do {
                 next = try listener.accept()
             } catch {
+                if error.meansListenerFailed {
+                    stopWatchingListener()
+                    onListenerFailure(error)
+                    return accepted
+                }
                 guard error.isOutOfDescriptors, refuseWithSpareDescriptor() else {
                     pauseAccepting()
                     return accepted
@@ -74,6 +79,14 @@ extension EventLoop {
         }
     }
 
+    /// Stops watching a listener that no longer works, for good: retrying it would only spin.
+    func stopWatchingListener() {
+        listenerFailed = true
+        guard listening else { return }
+        poller.remove(listener.fd)
+        listening = false
+    }
+
     /// Stops watching the listener for `acceptPause`, then watches it again (unless stopping by then).
     private func pauseAccepting() {
         guard listening else { return }
@@ -84,7 +97,7 @@ extension EventLoop {
 
     private func watchListener(after delay: Duration) {
         after(delay) { [self] in
-            guard !isStopping, !listening else { return }
+            guard !isStopping, !listening, !listenerFailed else { return }
             // A spare lost to another thread's open is taken again once descriptors are free.
             if spareDescriptor < 0 { spareDescriptor = EventLoop.openSpareDescriptor() }
             do {
@@ -105,4 +118,9 @@ extension EventLoop {
 extension SystemError {
     /// The process or the system is out of file descriptors (`EMFILE`, `ENFILE`).
     var isOutOfDescriptors: Bool { errno == EMFILE || errno == ENFILE }
+
+    /// The listening socket itself no longer works, for every later call too: closed or replaced under us
+    /// (`EBADF`, `ENOTSOCK`), or no longer listening (`EINVAL`: shut down, or reclaimed by the system, as iOS
+    /// may do to a suspended app's sockets, TN2277; XNU's accept answers EINVAL once `SO_ACCEPTCONN` is gone).
+    var meansListenerFailed: Bool { errno == EBADF || errno == ENOTSOCK || errno == EINVAL }
 }

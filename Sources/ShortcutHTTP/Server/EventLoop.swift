@@ -28,6 +28,10 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var events: [PollEvent] = []
     /// Whether the listener is in the poller (not while stopping, or while accepting is paused).
     @exclusivity(unchecked) var listening = false
+    /// Whether the listener failed for good (`SystemError.meansListenerFailed`): it is not watched again.
+    @exclusivity(unchecked) var listenerFailed = false
+    /// Told when the listener fails (from this loop's queue): the server reports it once for every loop.
+    let onListenerFailure: @Sendable (SystemError) -> Void
     /// A descriptor kept open (on /dev/null) to be closed when accept runs out of descriptors, so that the
     /// next client can be accepted and told 503; -1 while there is none.
     @exclusivity(unchecked) var spareDescriptor: Int32 = -1
@@ -41,15 +45,17 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var now: UInt64 = monotonicNanoseconds()
     @exclusivity(unchecked) private(set) var isStopping = false
 
-    /// `logWriter`: where the access log goes; nil for none.
+    /// `logWriter`: where the access log goes; nil for none. `onListenerFailure`: see its property.
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         logWriter: LogWriter?) throws(SystemError) {
+         logWriter: LogWriter?, onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
+        throws(SystemError) {
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         poller = try EventPoller()
         self.listener = listener
         self.responder = responder
         self.limits = limits
         self.counter = counter
+        self.onListenerFailure = onListenerFailure
         log = AccessLog(writer: logWriter)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     }

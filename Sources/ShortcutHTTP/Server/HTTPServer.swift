@@ -25,6 +25,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var boundAddress: SocketAddress?
     private var logWriter: LogWriter?
     private var runningLimits: ServerLimits?
+    private var listenerError: SystemError?
+    private var listenerFailureHandler: (@Sendable (SystemError) -> Void)?
 
     /// Limits and timeouts; read at `start`.
     public var limits: ServerLimits
@@ -91,6 +93,57 @@ public final class HTTPServer: @unchecked Sendable {
     /// per event loop. Raise the open-file limit first (`OpenFileLimit.raise()`) to keep the one asked for.
     public var connectionLimit: Int? { withLock { runningLimits?.maxConnections } }
 
+    // MARK: The listening socket
+
+    /// Whether the server is started and its listening socket still works. The socket can stop working
+    /// under a running server: iOS may reclaim a suspended app's sockets (Apple's TN2277, "Networking and
+    /// Multitasking"), or it may be closed from outside. The server then stops watching it (no spinning on
+    /// a failing `accept`), keeps serving the connections it has, and calls `onListenerFailure`. To listen
+    /// again, `stop` and `start` it; an app does that when it comes back to the foreground.
+    public var isListening: Bool { withLock { !loops.isEmpty && listenerError == nil } }
+
+    /// Called once, on a queue of its own, when the listening socket fails (see `isListening`), with the
+    /// error that showed it. May be set at any time.
+    public var onListenerFailure: (@Sendable (SystemError) -> Void)? {
+        get { withLock { listenerFailureHandler } }
+        set { withLock { listenerFailureHandler = newValue } }
+    }
+
+    /// Checks the listening socket now (`SO_ACCEPTCONN`) and returns whether it still listens; when it does
+    /// not, does what a failed `accept` does (`isListening` false, `onListenerFailure` called once). A socket
+    /// reclaimed while the app was suspended need not wake the server by itself (a non-blocking `accept` on
+    /// it may keep saying "nothing pending"), so an app calls this when it becomes active again.
+    @discardableResult
+    public func checkListener() -> Bool {
+        guard let socket = withLock({ listenerError == nil ? listener : nil }) else { return false }
+        do {
+            try socket.checkAcceptingConnections()
+            return true
+        } catch {
+            listenerDidFail(error)
+            return false
+        }
+    }
+
+    /// The listening socket failed (from an event loop, or `checkListener`): every loop stops watching it,
+    /// and the handler hears of it once, outside the loops (it may stop the server and wait).
+    func listenerDidFail(_ error: SystemError) {
+        let (running, handler) = withLock { () -> ([EventLoop], (@Sendable (SystemError) -> Void)?) in
+            guard listenerError == nil, !loops.isEmpty else { return ([], nil) }
+            listenerError = error
+            return (loops, listenerFailureHandler)
+        }
+        guard !running.isEmpty else { return }
+        for loop in running { loop.queue.async { loop.stopWatchingListener() } }
+        if let handler { DispatchQueue(label: "shortcut-serve.listener-failure").async { handler(error) } }
+    }
+
+    /// The listening descriptor, for tests that make it fail.
+    var listenerDescriptor: Int32? { withLock { listener?.fd } }
+
+    /// The running event loops, for tests.
+    var runningLoops: [EventLoop] { withLock { loops } }
+
     /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
     /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
     @discardableResult
@@ -103,6 +156,8 @@ public final class HTTPServer: @unchecked Sendable {
                 let capacity = files.connectionCapacity(reserved: limits.reservedFileDescriptors + 2 * loopCount)
                 limits.maxConnections = min(limits.maxConnections, capacity)
             }
+            // The kernel caps the backlog without a word: Linux at net.core.somaxconn (4096 since 5.4), Darwin
+            // at kern.ipc.somaxconn (128 by default), so a burst past that is refused or retried by clients.
             let socket = try Socket.listen(on: address, backlog: 1024)
             do {
                 let bound = try socket.localAddress()
@@ -112,7 +167,9 @@ public final class HTTPServer: @unchecked Sendable {
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
                     let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, logWriter: logWriter)
+                                             counter: counter, logWriter: logWriter) { [weak self] error in
+                        self?.listenerDidFail(error)
+                    }
                     try loop.start()
                     started.append(loop)
                 }
@@ -139,6 +196,7 @@ public final class HTTPServer: @unchecked Sendable {
                 boundAddress = nil
                 logWriter = nil
                 runningLimits = nil
+                listenerError = nil
             }
             return (loops, listener, logWriter)
         }

@@ -75,6 +75,15 @@ struct Socket: Sendable, Hashable {
         }
     }
 
+    /// Throws unless the socket is a listening one that still accepts connections (`SO_ACCEPTCONN`); one that
+    /// does not gets `EINVAL`, what `accept` answers then.
+    func checkAcceptingConnections() throws(SystemError) {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = try retryingEINTR("getsockopt SO_ACCEPTCONN", { getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) })
+        if value == 0 { throw SystemError("listen: the socket no longer accepts connections", errno: EINVAL) }
+    }
+
     /// Reads into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         while true {
