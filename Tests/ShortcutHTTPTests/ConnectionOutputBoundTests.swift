@@ -1,42 +1,44 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import TestSupport
 
-/// One `Connection` on one end of a Unix socket pair with a small send buffer, driven by hand on the test's
-/// thread (its loop is never started): each call runs one pass of the connection, so what it answered in
-/// that pass can be counted exactly, which a TCP client cannot see through the kernel's buffers.
+/// One `Connection` on the server's end of a loopback TCP connection with small buffers both ways, driven by
+/// hand on the test's thread (its loop is never started): each call runs one pass of the connection, so what
+/// it answered in that pass can be counted exactly, which a client alone cannot see through the kernel's
+/// buffers.
 final class ConnectionHarness {
     let loop: EventLoop
     let connection: Connection
-    /// The client's end, blocking.
-    let peer: Int32
+    /// The client's end.
+    let client: RawClient
 
     init(limits: ServerLimits, routes: (inout Router) -> Void) throws {
-        var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
-            throw SystemError("socketpair", errno: errno)
-        }
-        var smallest: Int32 = 1  // the kernel's minimum: a few KB
-        setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &smallest, socklen_t(MemoryLayout<Int32>.size))
-        try Socket(fd: pair[0]).setNonBlocking()
+        guard let any = SocketAddress(host: "127.0.0.1", port: 0) else { throw SystemError("address", errno: 0) }
+        let listener = try Socket.listen(on: any, backlog: 1)
+        defer { listener.close() }
+        client = try RawClient(port: try listener.localAddress().port, receiveBuffer: 1)  // the kernel's minimum
+        guard let (socket, _) = try listener.accept() else { throw SystemError("accept: nothing pending", errno: 0) }
+        try socket.setOption(SOL_SOCKET, SO_SNDBUF, 1, "SO_SNDBUF")
         var router = Router()
         routes(&router)
-        loop = try EventLoop(index: 0, listener: Socket(fd: -1), responder: Responder(router: router), limits: limits,
+        loop = try EventLoop(index: 0, listener: listener, responder: Responder(router: router), limits: limits,
                              counter: ConnectionCounter(limit: 1), logWriter: nil)
-        try loop.poller.add(pair[0], .read)
-        connection = Connection(socket: Socket(fd: pair[0]), remote: "harness", loop: loop)
-        peer = pair[1]
+        try loop.poller.add(socket.fd, .read)
+        connection = Connection(socket: socket, remote: "harness", loop: loop)
     }
 
     deinit {
         connection.close()
-        close(peer)
         loop.poller.close()
     }
 
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(peer, $0.baseAddress, $0.count) }
+    /// Sends `text` and runs the connection's read pass once it has arrived.
+    func sendAndRead(_ text: String) throws {
+        try client.send(text)
+        var ready = pollfd(fd: connection.socket.fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 5000) == 1 else { throw SystemError("poll: the request did not arrive", errno: 0) }
+        connection.readable(hangup: false)
     }
 
     /// Reads and lets the connection write (as the loop would when the socket has room) until `done`.
@@ -55,7 +57,7 @@ final class ConnectionHarness {
         var all: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(peer, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             guard count > 0 else { return all }
             all += chunk[0..<count]
         }
@@ -81,15 +83,13 @@ final class ConnectionHarness {
             }
         }
         // The head's length, from a first answer read whole (same digits in Content-Length, same Date width).
-        harness.send("GET /size/10000 HTTP/1.1\r\nHost: a\r\n\r\n")
-        harness.connection.readable(hangup: false)
+        try harness.sendAndRead("GET /size/10000 HTTP/1.1\r\nHost: a\r\n\r\n")
         var calibration = try harness.receiveAll(until: { $0.count >= 10000 && RawAnswer.length(of: $0) == $0.count })
         let head = calibration.count - 10000
         #expect(RawAnswer.take(&calibration)?.count == 10000)
         let bodySize = firstAnswerBytes - head
         let before = calls.value
-        harness.send("GET /size/\(bodySize) HTTP/1.1\r\nHost: a\r\n\r\nGET /size/10 HTTP/1.1\r\nHost: a\r\n\r\n")
-        harness.connection.readable(hangup: false)
+        try harness.sendAndRead("GET /size/\(bodySize) HTTP/1.1\r\nHost: a\r\n\r\nGET /size/10 HTTP/1.1\r\nHost: a\r\n\r\n")
         return (calls.value - before, harness, bodySize)
     }
 
