@@ -75,4 +75,35 @@ import TestSupport
         }
         #expect(client.isClosedByServer())
     }
+
+    @Test func theWriteTimeoutStillClosesAClientThatPipelinesAndNeverReads() throws {
+        var limits = ServerLimits()
+        limits.writeTimeout = .milliseconds(300)
+        let body = [UInt8](repeating: 0x62, count: Self.answerBytes)
+        let server = try TestServer(limits: limits) { $0.GET["/big"] = { _ in .ok(HTTPBody(bytes: body, contentType: "text/plain")) } }
+        defer { server.stop() }
+        let client = try server.client(receiveBuffer: 4096)
+        try client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: a\r\n\r\n", count: 200))
+        Thread.sleep(forTimeInterval: 1.0)  // the reader stalls longer than the write timeout
+        let received = try client.readToEnd()
+        #expect(received.count < 200 * Self.answerBytes, "the server gave up on a reader that stalled")
+    }
+
+    @Test func aGracefulStopEndsAPipelineThatWaitsWithConnectionClose() throws {
+        let body = [UInt8](repeating: 0x62, count: Self.answerBytes)
+        let server = try TestServer { $0.GET["/big"] = { _ in .ok(HTTPBody(bytes: body, contentType: "text/plain")) } }
+        let client = try server.client(receiveBuffer: 4096)
+        try client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: a\r\n\r\n", count: 200))
+        // Once the first answer is in, the rest of the pipeline waits on this client's reading.
+        var answers = [try client.readResponse()]
+        let stopped = DispatchSemaphore(value: 0)
+        server.server.stop { stopped.signal() }
+        while answers.last?.header("Connection") != "close" {
+            answers.append(try client.readResponse())
+        }
+        #expect(answers.count < 200, "the requests still waiting are not answered")
+        #expect(answers.allSatisfy { $0.status == 200 && $0.body.count == Self.answerBytes })
+        #expect(client.isClosedByServer())
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+    }
 }
