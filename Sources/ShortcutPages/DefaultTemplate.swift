@@ -5,9 +5,13 @@
 ///   "You are about to enter <app>", the icon and an Open link (`#open`); the app URL is opened
 ///   after 400 ms, and again each time the page is shown anew (`pageshow` from the back-forward
 ///   cache, `visibilitychange` on return), so reopening the shortcut never gives a blank page.
+/// - Served from this server (`/p/<id>`), the guide also links the shortcut's web clip profile
+///   (`/w/<id>.mobileconfig`), whose icon opens the app even while the server is off.
 ///
 /// Everything is inline: the Content-Security-Policy allows inline script and style and `data:`
-/// images only. There is one `<img id="icon">`; the script moves it into whichever screen shows.
+/// images, plus this server's web app manifest and service worker (`manifest-src`, `worker-src`: 'self',
+/// which a data: page, an opaque origin, never matches). There is one `<img id="icon">`; the script moves
+/// it into whichever screen shows.
 enum DefaultTemplate {
     static let html = #"""
         <!DOCTYPE html>
@@ -15,7 +19,7 @@ enum DefaultTemplate {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'">
         <meta name="color-scheme" content="light dark">
         <meta name="apple-mobile-web-app-capable" content="yes">
         <meta name="mobile-web-app-capable" content="yes">
@@ -53,6 +57,8 @@ enum DefaultTemplate {
         .app-name { font-size: 22px; font-weight: 600; margin: 16px 0 32px; overflow-wrap: anywhere; }
         .button { display: block; width: 100%; max-width: 320px; padding: 14px 20px; border-radius: 14px; background: var(--accent); color: var(--on-accent); font-weight: 600; text-decoration: none; }
         .button:active { opacity: 0.7; }
+        .alt { max-width: 360px; margin: 20px 0 0; color: var(--muted); font-size: 15px; }
+        .alt a { color: var(--accent); }
         </style>
         </head>
         <body>
@@ -67,6 +73,7 @@ enum DefaultTemplate {
               <svg class="glyph" viewBox="0 0 28 28" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="4" y="4" width="20" height="20" rx="5"/><path d="M14 9v10M9 14h10"/></svg></li>
             <li><span class="n">3</span><span class="text">Tap <strong>Add</strong>, then open the shortcut from your Home Screen</span></li>
           </ol>
+          <p id="profile" class="alt" hidden>Or <a id="profile-link">install it as a profile</a>, then open Settings, tap <strong>Profile Downloaded</strong>, then <strong>Install</strong>. That icon opens the app directly, even while this server is off.</p>
           <svg class="hint" viewBox="0 0 32 32" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M16 4v22M7 17l9 9 9-9"/></svg>
         </main>
         <main id="intermediate" class="screen intermediate" hidden>
@@ -105,6 +112,23 @@ enum DefaultTemplate {
               if (!timer) { timer = window.setTimeout(openApp, delay); }
             } else {
               guide.insertBefore(icon, guide.firstChild);
+            }
+          }
+          // Served as /p/<id> (page mode), the page offers the shortcut's web clip profile too; as a data: URL
+          // (data mode) it has no server to offer one from.
+          var served = /^\/p\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.pathname);
+          if (served && /^https?:$/.test(window.location.protocol)) {
+            document.getElementById("profile-link").href = "/w/" + served[1] + ".mobileconfig";
+            document.getElementById("profile").hidden = false;
+            // Offline: the manifest names this page as a standalone web app, and the worker keeps a copy of it
+            // for launches while the server cannot be reached.
+            var manifest = document.createElement("link");
+            manifest.rel = "manifest";
+            manifest.href = served[0] + "/manifest.webmanifest";
+            document.head.appendChild(manifest);
+            if (navigator.serviceWorker) {
+              // A refused registration (private browsing, storage off) leaves the page as it was.
+              navigator.serviceWorker.register(served[0] + "/sw.js", { scope: served[0] }).catch(function () {});
             }
           }
           show();

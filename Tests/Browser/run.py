@@ -17,6 +17,7 @@ import base64
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -84,6 +85,8 @@ return {
   iconCount: document.querySelectorAll("#icon").length,
   images: document.images.length,
   scripts: document.scripts.length,
+  profileShown: shown("profile"),
+  profileHref: document.getElementById("profile-link") ? document.getElementById("profile-link").getAttribute("href") : null,
   pwnedType: typeof window.__pwned,
   pwned: String(window.__pwned),
   bodyText: document.body ? document.body.innerText.slice(0, 200) : null
@@ -223,7 +226,14 @@ class Run:
         check(s["iconParent"] == "guide", f"icon is in #{s['iconParent']}, not #guide")
         check((s["iconWidth"], s["iconHeight"]) == (48, 48), f"icon decoded as {s['iconWidth']}x{s['iconHeight']}")
         check(s["iconCount"] == 1, f"{s['iconCount']} #icon elements")
-        self.note(f"{start} -> 301 -> {tab.uri()}; guide shown; icon 48x48 decoded; visibility={s['visibility']}")
+        profile = "/w/" + fields["id"] + ".mobileconfig"
+        check(s["profileShown"] is True and s["profileHref"] == profile,
+              f"the guide does not offer {profile}: shown={s['profileShown']} href={s['profileHref']!r}")
+        status, headers, _ = self.server.request("GET", profile)
+        check(status == 200 and headers.get("content-type") == "application/x-apple-aspen-config",
+              f"GET {profile} answered {status} {headers.get('content-type')!r}")
+        self.note(f"{start} -> 301 -> {tab.uri()}; guide shown; icon 48x48 decoded; visibility={s['visibility']}; "
+                  f"profile offered at {profile}")
         self.screenshot(tab, "guide.png")
         self.expect_no_app_navigation(tab, tab.load_finished_at)
         self.note(f"no navigation in the {NO_APP_NAVIGATION_WINDOW:.1f} s after load")
@@ -268,6 +278,7 @@ class Run:
         check(s["guide"] is True and s["intermediate"] is False, f"guide not shown alone: {s}")
         check(s["title"] == fields["title"] and s["docTitle"] == fields["title"], f"titles {s['title']!r} {s['docTitle']!r}")
         check(s["iconSrc"] == self.icon_uri, f"icon src is {str(s['iconSrc'])[:60]!r}…")
+        check(s["profileShown"] is False, "a data: page offers a profile it has no server for")
         self.expect_no_app_navigation(tab, tab.load_finished_at)
 
         tab2 = self.browser.tab(standalone=True)
@@ -382,7 +393,52 @@ class Run:
         self.note(f"/s -> {tab.uri()}; built-in icon {s['iconWidth']}x{s['iconHeight']}")
         self.screenshot(tab, "demo.png")
 
-    TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo"]
+    def test_offline_relaunch(self):
+        """Issue 9: a page-mode shortcut opened once keeps working from the home screen after its server stops:
+        its service worker answers /p/<id> from its copy, the intermediate screen shows, the app URL is opened."""
+        own = Server(self.server.binary).start()  # a server of its own, to stop without touching the others
+        try:
+            fields = {"title": "Offline Shortcut", "url": "myapp://offline/view?x=1", "app_name": "Offline App",
+                      "icon": self.icon_uri, "id": "browser-offline"}
+            status, body = own.create(fields)
+            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            page = own.base + "/p/" + fields["id"]
+            tab = self.browser.tab()
+            failed = tab.load_uri(page)
+            check(failed is None, f"load failed: {failed}")
+            controlled = tab.wait_js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);", 10.0)
+            check(controlled, "no service worker controls the page within 10 s: "
+                              + str(tab.js("return {sw: !!navigator.serviceWorker, secure: window.isSecureContext};")))
+            tab.js("window.__kept = null; caches.open('shortcut-serve:/p/" + fields["id"] + "').then(function (c) {"
+                   " return c.keys(); }).then(function (keys) { window.__kept = keys.map(function (r) {"
+                   " return new URL(r.url).pathname; }).sort(); }); return true;")
+            kept = tab.wait_js("return window.__kept;", 5.0)
+            expected = sorted(["/p/" + fields["id"], "/p/" + fields["id"] + "/icon.png",
+                               "/p/" + fields["id"] + "/manifest.webmanifest"])
+            check(kept == expected, f"the worker keeps {kept}, not {expected}")
+            manifest = tab.js("var l = document.querySelector('link[rel=manifest]'); return l && l.getAttribute('href');")
+            check(manifest == "/p/" + fields["id"] + "/manifest.webmanifest", f"manifest link {manifest!r}")
+            self.note(f"worker controls {page}; keeps {kept}")
+        finally:
+            own.stop()
+        try:
+            socket.create_connection(("127.0.0.1", own.port), timeout=1).close()
+        except OSError:
+            pass  # refused: the server is gone
+        else:
+            raise Failure("the server still accepts connections after it was stopped")
+        launch = self.browser.tab(standalone=True)
+        failed = launch.load_uri(page)
+        check(failed is None, f"offline launch failed to load: {failed}")
+        delay = self.expect_app_navigation(launch, fields["url"], launch.load_finished_at)
+        s = self.state(launch)
+        check(s["intermediate"] is True and s["guide"] is False, f"intermediate not shown alone offline: {s}")
+        check(s["appName"] == fields["app_name"] and s["openHref"] == fields["url"], f"app name/href {s['appName']!r} {s['openHref']!r}")
+        self.note(f"server stopped; standalone launch of {page} served by the worker; intermediate shown; "
+                  f"app navigation to {fields['url']} {delay}")
+        self.screenshot(launch, "offline-intermediate.png")
+
+    TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo", "offline_relaunch"]
 
 
 def one_line(text, limit=700):
