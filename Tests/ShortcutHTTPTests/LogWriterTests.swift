@@ -9,7 +9,7 @@ import Testing
     /// Lines handed to a writer of `capacity` while its queue is held, then everything it wrote.
     static func written(capacity: Int, submitting batches: [[String]]) throws -> [String] {
         var pipe: [Int32] = [-1, -1]
-        try #require(Glibc_pipe(&pipe) == 0)
+        try #require(makePipe(&pipe) == 0)
         defer { close(pipe[0]) }
         let writer = LogWriter(descriptor: pipe[1], capacity: capacity)
         writer.queue.suspend()
@@ -50,5 +50,5 @@ import Testing
     }
 }
 
-/// pipe(2) under a name that does not clash in a test's scope.
-func Glibc_pipe(_ fds: UnsafeMutablePointer<Int32>) -> Int32 { pipe(fds) }
+/// pipe(2), under a name of its own.
+func makePipe(_ fds: UnsafeMutablePointer<Int32>) -> Int32 { pipe(fds) }
