@@ -80,7 +80,7 @@ import TestSupport
         (#"{"status": 1000}"#, ".status", "error.max"),
         (#"{"status": "200"}"#, ".status", "error.expected.jsnumber"),
         (#"{"secret": "\#(String(repeating: "s", count: 65))"}"#, ".secret", "error.maxLength"),
-        (#"{"name": "\#(String(repeating: "n", count: 101))"}"#, ".name", "error.maxLength"),
+        (#"{"name": "\#(String(repeating: "n", count: 401))"}"#, ".name", "error.maxLength"),
         (#"{"content_type": "\#(String(repeating: "t", count: 201))"}"#, ".content_type", "error.maxLength"),
         (#"{"expiration": "2days"}"#, ".expiration", "error.invalid"),
         (#"{"headers": {"X-A": "a\r\nSet-Cookie: x"}}"#, ".headers", "error.invalid"),

@@ -137,7 +137,7 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
         return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
                                  ("reasons", .object([(".id", .string("id '\(id)' is taken"))]))]), status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
-        return .badRequest("invalid id '\(id.prefix(80))': use 1–64 characters of A-Z a-z 0-9 _ -")
+        return .badRequest("invalid id '\(id.excerpt(maxBytes: 80))': use 1–64 characters of A-Z a-z 0-9 _ -")
     default:
         return .error(.internalServerError, "the store failed: \(error)")
     }

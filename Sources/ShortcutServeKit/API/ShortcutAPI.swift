@@ -32,11 +32,11 @@ struct ShortcutAPI: Sendable {
         let appName = fields.string("app_name")
         let iconText = fields.string("icon")
         let id = fields.string("id")
-        let secret = fields.string("secret", maxLength: 64)
+        let secret = fields.string("secret", maxBytes: API.maxSecretBytes)
         var mode: DeliveryMode?
         if let text = fields.string("mode") {
             mode = DeliveryMode(rawValue: text)
-            if mode == nil { fields.errors.add("mode", "error.invalid", "mode is page or data, not '\(text.prefix(20))'") }
+            if mode == nil { fields.errors.add("mode", "error.invalid", "mode is page or data, not '\(text.excerpt(maxBytes: 20))'") }
         }
         if title == nil && fields.object["title"] == nil { fields.errors.add("title", "error.required", "title is required") }
         if url == nil && fields.object["url"] == nil { fields.errors.add("url", "error.required", "url is required") }
