@@ -56,9 +56,14 @@ struct MockPayload {
         var fields = JSONFields(value)
         let status = fields.integer("status") ?? 200
         if fields.object["status"] != nil && !(100...999).contains(status) {
-            fields.errors.add("status", status < 100 ? "error.min" : "error.max", "status \(status) is outside 100–999")
+            fields.errors.add("status", status < 100 ? "error.min" : "error.max", "status \(status) is outside 200–999")
+        } else if let problem = PlayableStatus.statusProblem(status) {
+            fields.errors.add("status", "error.min", problem)
         }
         let content = fields.string("content", maxBytes: maxContentBytes) ?? ""
+        if let problem = PlayableStatus.contentProblem(status: status, contentBytes: content.utf8.count) {
+            fields.errors.add("content", "error.invalid", problem)
+        }
         let contentType = fields.string("content_type", maxBytes: maxContentTypeBytes) ?? "text/html"
         if !HTTPHeaders.isValidValue(contentType) || contentType.contains(";") || contentType.isEmpty {
             fields.errors.add("content_type", "error.invalid", "content_type must be a media type like text/html, without parameters")

@@ -25,7 +25,7 @@ struct PlayRoute: Sendable {
         case .failure: false
         }
         guard let id = request.params["id"], let page = isAnswered ? store.play(id) : store.get(id) else {
-            return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.prefix(80) ?? "")'"))
+            return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.excerpt(maxBytes: 80) ?? "")'"))
         }
         switch delay {
         case .success(let delay): return answers.response(for: page, build: PlayRoute.answer).delayed(by: delay)
@@ -35,6 +35,12 @@ struct PlayRoute: Sendable {
 
     /// The stored status, headers, `Content-Type` with its charset, and body, open to any origin.
     static func answer(_ page: StoredPage) -> HTTPResponse {
+        // A record written before 1xx statuses were refused: sent as a final answer, it would leave the
+        // client waiting for another one. Answered as what it is, a record the server cannot play.
+        if let problem = PlayableStatus.statusProblem(page.status) {
+            return withCORS(.error(.internalServerError,
+                                   "stored page '\(page.id)' cannot be played: \(problem) (replace it with PUT /api/mock/\(page.id))"))
+        }
         var fields = page.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Type") }
             .map { HTTPField(name: $0.name, value: $0.value) }
         fields.append(HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)"))
@@ -48,11 +54,11 @@ struct PlayRoute: Sendable {
         let (number, scale): (Substring, Double) =
             text.hasSuffix("ms") ? (text.dropLast(2), 1) : text.hasSuffix("s") ? (text.dropLast(), 1000) : ("", 0)
         guard scale > 0, let value = Double(number), value.isFinite, value >= 0 else {
-            return .failure(DelayError(reason: "mocky-delay '\(text.prefix(40))' must be a duration like 250ms or 2s"))
+            return .failure(DelayError(reason: "mocky-delay '\(text.excerpt(maxBytes: 40))' must be a duration like 250ms or 2s"))
         }
         let milliseconds = value * scale
         guard milliseconds <= 60_000 else {
-            return .failure(DelayError(reason: "mocky-delay '\(text.prefix(40))' is over the limit of 60s"))
+            return .failure(DelayError(reason: "mocky-delay '\(text.excerpt(maxBytes: 40))' is over the limit of 60s"))
         }
         return .success(Duration.milliseconds(Int64(milliseconds.rounded())))
     }
