@@ -61,7 +61,7 @@ public final class ShortcutApp: Sendable {
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        IndexPage(store: store, defaultMode: options.mode).install(on: server)
+        IndexPage(store: store, defaultMode: options.mode).install(on: server, guard: hostGuard)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`).
