@@ -10,6 +10,15 @@ enum API {
         HTTPResponse(status: status, body: .json(bytes: Array(value.description.utf8)))
     }
 
+    /// Why `id` may not be created through the API, or nil. `demo` (in any case: some file systems do not
+    /// tell `Demo` from `demo`) is the built-in demo shortcut's, which `/s` serves: a request holding no
+    /// secret must not be able to replace where it leads. Only the command line may
+    /// (`shortcut-serve add --id demo`, which prints the new record's secret).
+    static func reservedIDProblem(_ id: String) -> String? {
+        guard id.lowercased() == ShortcutDelivery.demoID else { return nil }
+        return "id '\(id)' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"
+    }
+
     /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).
     static var notFound: HTTPResponse { HTTPResponse(status: .notFound) }
 

@@ -57,4 +57,10 @@ struct HostGuard: Sendable {
     func guarding(_ handler: @escaping HTTPHandler) -> HTTPHandler {
         { [self] request in refusal(for: request) ?? handler(request) }
     }
+
+    /// `handler`, answered only for allowed hosts and for requests not sent by another origin's page
+    /// (`OriginGuard`): the `/api/` routes.
+    func guardingAPI(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { [self] request in refusal(for: request) ?? OriginGuard.refusal(for: request) ?? handler(request) }
+    }
 }

@@ -14,10 +14,10 @@ struct ShortcutAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/shortcuts"] = hostGuard.guarding(create)
-        server.GET["/api/shortcuts"] = hostGuard.guarding(list)
-        server.GET["/api/shortcuts/:id"] = hostGuard.guarding(show)
-        server.DELETE["/api/shortcuts/:id"] = hostGuard.guarding(delete)
+        server.POST["/api/shortcuts"] = hostGuard.guardingAPI(create)
+        server.GET["/api/shortcuts"] = hostGuard.guardingAPI(list)
+        server.GET["/api/shortcuts/:id"] = hostGuard.guardingAPI(show)
+        server.DELETE["/api/shortcuts/:id"] = hostGuard.guardingAPI(delete)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -42,6 +42,8 @@ struct ShortcutAPI: Sendable {
         if url == nil && fields.object["url"] == nil { fields.errors.add("url", "error.required", "url is required") }
         if let id, !PageID.isValid(id) {
             fields.errors.add("id", "error.invalid", "id must be 1–64 characters of A-Z a-z 0-9 _ -")
+        } else if let id, let problem = API.reservedIDProblem(id) {
+            fields.errors.add("id", "error.reserved", problem)
         }
         var icon: ShortcutIcon?
         if let iconText {

@@ -21,7 +21,7 @@ enum Help {
           --mode page|data        how /s answers (default page, see below)
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
-          --allow-host NAME       also accept this Host name on the /api/ routes (e.g. a tunnel); repeatable
+          --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
