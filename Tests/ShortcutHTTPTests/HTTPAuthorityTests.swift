@@ -17,6 +17,21 @@ import Testing
         #expect(try HTTPAuthority(parsing: "a:65535").port == 65535)
     }
 
+    /// IPv6 text forms (RFC 4291 §2.2 as RFC 3986's grammar writes them), each against the parser.
+    @Test func ipv6Forms() {
+        let valid = ["::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1::2:3:4:5:6:7",
+                     "::1.2.3.4", "::ffff:10.0.0.1", "1:2:3:4:5:6:1.2.3.4", "ABCD:ef01::", "fe80::1%25eth0"]
+        let invalid = ["1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7", ":1::", "1::2::3", "1:::2", "1.2.3.4::",
+                       "::1.2.3", "::01.2.3.4", "::256.1.1.1", "1:2:3:4:5:6:7:1.2.3.4", "12345::", "::g", ":", "1:",
+                       "fe80::1%eth0", "fe80::1%25", "fe80::1%25a/b"]
+        for text in valid {
+            #expect((try? HTTPAuthority(parsing: "[\(text)]"))?.kind == .ipLiteral, "[\(text)] is an IPv6 address")
+        }
+        for text in invalid {
+            #expect(throws: HTTPAuthority.Failure.self, "[\(text)] is not") { try HTTPAuthority(parsing: "[\(text)]") }
+        }
+    }
+
     @Test(arguments: [
         ("[::1]evil.example", "text after the IP-literal: 'evil.example'"),
         ("localhost:80,evil.example", "port '80,evil.example' is not digits"),

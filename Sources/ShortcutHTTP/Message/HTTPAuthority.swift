@@ -136,22 +136,6 @@ public struct HTTPAuthority: Sendable, Equatable {
     /// IPv4 address, or fewer around one "::" that stands for one or more groups of zeros.
     static func isIPv6(_ text: Slice<UnsafeRawBufferPointer>) -> Bool {
         let colon = UInt8(ascii: ":")
-        /// The number of groups in `part` (no "::" in it), or nil when it is malformed.
-        func groups(_ part: Slice<UnsafeRawBufferPointer>, mayEndInIPv4: Bool) -> Int? {
-            guard !part.isEmpty else { return 0 }
-            let pieces = part.split(separator: colon, omittingEmptySubsequences: false)
-            var count = 0
-            for (position, piece) in pieces.enumerated() {
-                if mayEndInIPv4, position == pieces.count - 1, piece.contains(UInt8(ascii: ".")) {
-                    guard isIPv4(UnsafeRawBufferPointer(rebasing: piece)) else { return nil }
-                    count += 2
-                } else {
-                    guard (1...4).contains(piece.count), piece.allSatisfy(isHex) else { return nil }
-                    count += 1
-                }
-            }
-            return count
-        }
         var gap: Int?
         var index = text.startIndex
         while index + 1 < text.endIndex {
@@ -161,23 +145,54 @@ public struct HTTPAuthority: Sendable, Equatable {
             }
             index += 1
         }
-        guard let gap else { return groups(text, mayEndInIPv4: true) == 8 }
-        let left = text[text.startIndex..<gap], right = text[(gap + 2)..<text.endIndex]
-        guard let before = groups(left, mayEndInIPv4: false), let after = groups(right, mayEndInIPv4: true) else {
-            return false
-        }
+        guard let gap else { return groups(in: text, mayEndInIPv4: true) == 8 }
+        guard let before = groups(in: text[text.startIndex..<gap], mayEndInIPv4: false),
+              let after = groups(in: text[(gap + 2)..<text.endIndex], mayEndInIPv4: true)
+        else { return false }
         return before + after <= 7
+    }
+
+    /// The number of groups in `part`, a run of `h16 *( ":" h16 )` (perhaps ending in an IPv4 address,
+    /// which counts two) with no "::", or nil when it is malformed. Scanned in place: Host is parsed on
+    /// every request.
+    static func groups(in part: Slice<UnsafeRawBufferPointer>, mayEndInIPv4: Bool) -> Int? {
+        guard !part.isEmpty else { return 0 }
+        var count = 0
+        var start = part.startIndex
+        while true {
+            var end = start
+            while end < part.endIndex && part[end] != UInt8(ascii: ":") { end += 1 }
+            let piece = part[start..<end]
+            if end == part.endIndex, mayEndInIPv4, piece.contains(UInt8(ascii: ".")) {
+                return isIPv4(UnsafeRawBufferPointer(rebasing: piece)) ? count + 2 : nil
+            }
+            guard (1...4).contains(piece.count), piece.allSatisfy(isHex) else { return nil }
+            count += 1
+            guard end < part.endIndex else { return count }
+            start = end + 1
+        }
     }
 
     /// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet, each 0–255 without leading zeros.
     static func isIPv4(_ text: UnsafeRawBufferPointer) -> Bool {
-        let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            guard (1...3).contains(part.count), part.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  part.count == 1 || part.first != UInt8(ascii: "0")
-            else { return false }
-            return part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
+        var dots = 0, digits = 0, value = 0
+        for byte in text {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0 else { return false }
+                dots += 1
+                digits = 0
+                value = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                // A second digit after a leading "0" is a leading zero.
+                guard !(digits == 1 && value == 0) else { return false }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= 255 else { return false }
+            } else {
+                return false
+            }
         }
+        return dots == 3 && digits > 0
     }
 
     static func isHex(_ byte: UInt8) -> Bool {
