@@ -39,6 +39,7 @@ let package = Package(
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
+        .testTarget(name: "ShortcutSystemTests", dependencies: ["ShortcutSystem"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),

@@ -5,6 +5,8 @@
 ///   "You are about to enter <app>", the icon and an Open link (`#open`); the app URL is opened
 ///   after 400 ms, and again each time the page is shown anew (`pageshow` from the back-forward
 ///   cache, `visibilitychange` on return), so reopening the shortcut never gives a blank page.
+/// - Served from this server (`/p/<id>`), the guide also links the shortcut's web clip profile
+///   (`/w/<id>.mobileconfig`), whose icon opens the app even while the server is off.
 ///
 /// Everything is inline: the Content-Security-Policy allows inline script and style and `data:`
 /// images only. There is one `<img id="icon">`; the script moves it into whichever screen shows.
@@ -53,6 +55,8 @@ enum DefaultTemplate {
         .app-name { font-size: 22px; font-weight: 600; margin: 16px 0 32px; overflow-wrap: anywhere; }
         .button { display: block; width: 100%; max-width: 320px; padding: 14px 20px; border-radius: 14px; background: var(--accent); color: var(--on-accent); font-weight: 600; text-decoration: none; }
         .button:active { opacity: 0.7; }
+        .alt { max-width: 360px; margin: 20px 0 0; color: var(--muted); font-size: 15px; }
+        .alt a { color: var(--accent); }
         </style>
         </head>
         <body>
@@ -67,6 +71,7 @@ enum DefaultTemplate {
               <svg class="glyph" viewBox="0 0 28 28" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="4" y="4" width="20" height="20" rx="5"/><path d="M14 9v10M9 14h10"/></svg></li>
             <li><span class="n">3</span><span class="text">Tap <strong>Add</strong>, then open the shortcut from your Home Screen</span></li>
           </ol>
+          <p id="profile" class="alt" hidden>Or <a id="profile-link">install it as a profile</a>, then open Settings, tap <strong>Profile Downloaded</strong>, then <strong>Install</strong>. That icon opens the app directly, even while this server is off.</p>
           <svg class="hint" viewBox="0 0 32 32" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M16 4v22M7 17l9 9 9-9"/></svg>
         </main>
         <main id="intermediate" class="screen intermediate" hidden>
@@ -106,6 +111,13 @@ enum DefaultTemplate {
             } else {
               guide.insertBefore(icon, guide.firstChild);
             }
+          }
+          // Served as /p/<id> (page mode), the page offers the shortcut's web clip profile too; as a data: URL
+          // (data mode) it has no server to offer one from.
+          var served = /^\/p\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.pathname);
+          if (served && /^https?:$/.test(window.location.protocol)) {
+            document.getElementById("profile-link").href = "/w/" + served[1] + ".mobileconfig";
+            document.getElementById("profile").hidden = false;
           }
           show();
           window.addEventListener("pageshow", function (event) {

@@ -57,7 +57,10 @@ public final class ShortcutApp: Sendable {
     public func install(on server: HTTPServer) throws {
         let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
         let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
-        try ShortcutDelivery(store: store, defaultMode: options.mode, template: template).install(on: server)
+        let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template)
+        delivery.install(on: server)
+        WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
+            .install(on: server, guard: hostGuard)
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)

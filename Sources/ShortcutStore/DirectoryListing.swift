@@ -96,6 +96,17 @@ enum DirectoryListing {
         return text.hasPrefix(".tmp") || text.hasSuffix(".tmp") || text.contains(".tmp-") || text.contains(".tmp.")
     }
 
+    /// Whether a name is one that macOS leaves in any folder a person opens or copies: Finder's `.DS_Store`,
+    /// and `._<name>` AppleDouble files that hold extended attributes on volumes without them (exFAT, FAT,
+    /// SMB). Neither is a record or damage, so both are passed over in silence.
+    static func isSystemMetadata(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dsStore: StaticString = ".DS_Store"
+        if name.count == dsStore.utf8CodeUnitCount, name.elementsEqual(UnsafeBufferPointer(start: dsStore.utf8Start, count: dsStore.utf8CodeUnitCount)) {
+            return true
+        }
+        return name.count > 2 && name[0] == UInt8(ascii: ".") && name[1] == UInt8(ascii: "_")
+    }
+
     /// The names in `path` sorted into records `<id><suffix>` (by id, with inodes), temp files, and
     /// anything else.
     static func records(in path: String, suffix: StaticString) throws(PageStoreError) -> RecordListing {
@@ -105,6 +116,8 @@ enum DirectoryListing {
                 listing.records[id] = inode
             } else if isTemporary(name) {
                 listing.temporary.append(DirectoryEntry(name: String(decoding: name, as: UTF8.self), inode: inode))
+            } else if isSystemMetadata(name) {
+                return
             } else {
                 listing.others.append(String(decoding: name, as: UTF8.self))
             }

@@ -28,9 +28,10 @@ enum DurableFile {
     ///   - durable: false skips both `fsync`s (for data that may be lost in a crash).
     ///   - syncDirectory: false skips only the directory's `fsync`, for a caller that writes several files
     ///     and syncs the directory once at the end.
+    ///   - link: `link(2)`, replaceable so that tests can play a file system without hard links.
     static func write(
         _ bytes: [UInt8], named name: String, in directory: String, directoryFD: Int32, mode: Mode, durable: Bool,
-        syncDirectory: Bool = true
+        syncDirectory: Bool = true, link: (String, String) throws(PageStoreError) -> Void = SystemCalls.link
     ) throws(PageStoreError) -> UInt64 {
         let finalPath = directory + "/" + name
         for _ in 0..<16 {
@@ -56,7 +57,7 @@ enum DurableFile {
                 case .replace:
                     try SystemCalls.rename(tempPath, finalPath)
                 case .createNew:
-                    try linkNew(tempPath, finalPath)
+                    try linkNew(tempPath, finalPath, link: link)
                     removeLeftover(tempPath)
                 }
                 if durable && syncDirectory { try SystemCalls.fsync(directoryFD, path: directory) }
@@ -100,15 +101,24 @@ enum DurableFile {
     }
 
     /// `link`, or where the file system has no hard links, a non-atomic check then `rename`.
-    private static func linkNew(_ tempPath: String, _ finalPath: String) throws(PageStoreError) {
+    private static func linkNew(
+        _ tempPath: String, _ finalPath: String, link: (String, String) throws(PageStoreError) -> Void
+    ) throws(PageStoreError) {
         do {
-            try SystemCalls.link(tempPath, finalPath)
+            try link(tempPath, finalPath)
         } catch {
-            guard case .io(_, let code) = error, code == EPERM || code == EOPNOTSUPP || code == ENOSYS || code == EMLINK
-            else { throw error }
+            guard case .io(_, let code) = error, meansNoHardLinks(code) else { throw error }
             if access(finalPath, F_OK) == 0 { throw PageStoreError.io(path: finalPath, errno: EEXIST) }
             try SystemCalls.rename(tempPath, finalPath)
         }
+    }
+
+    /// Whether `link(2)` failing with `code` means the volume has no hard links (so `rename` must do).
+    /// Linux says EPERM (FAT, exFAT), EOPNOTSUPP or ENOSYS; Darwin says ENOTSUP (45; its EOPNOTSUPP is
+    /// 102, a different code, unlike Linux where both are 95) on exFAT, FAT and SMB; EMLINK is a file
+    /// with too many links already.
+    static func meansNoHardLinks(_ code: Int32) -> Bool {
+        code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EMLINK
     }
 
     /// Removes a temp file we no longer need. A failure is left to the sweep at the next start: the

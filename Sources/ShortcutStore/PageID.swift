@@ -33,6 +33,22 @@ public enum PageID {
         return true
     }
 
+    /// Whether two ids are the same without regard to case: then they name one file on a file system that
+    /// ignores case (macOS's and Windows' defaults), so the store keeps at most one of them. Ids are ASCII.
+    public static func equalIgnoringCase(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count
+            && zip(first.utf8, second.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    /// The key that every casing of `id` shares (its ASCII lowercase form).
+    static func caseFoldedKey(_ id: String) -> String {
+        String(decoding: id.utf8.map(lowercased), as: UTF8.self)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
     /// A new random id: a lowercase UUID (36 characters), which is always valid.
     public static func generate() -> String {
         UUID().uuidString.lowercased()

@@ -13,7 +13,9 @@ extension PageStore {
 
     /// `defaultDirectory()` for a given environment (tests pass their own).
     static func defaultDirectory(environment: [String: String]) -> URL {
-        #if os(macOS) || os(iOS)
+        #if canImport(Darwin)
+        // Every Apple platform (macOS, iOS, tvOS, watchOS, visionOS) has Application Support; the XDG rules
+        // below are for Linux and the other Unixes.
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSHomeDirectory() + "/Library/Application Support", isDirectory: true)
         return base.appendingPathComponent("shortcut-serve", isDirectory: true)

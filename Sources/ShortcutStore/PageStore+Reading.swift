@@ -103,6 +103,15 @@ extension PageStore {
         do {
             page = try RecordFile.decode(file.bytes, path: path, expectedID: id)
         } catch {
+            if let stored = RecordFile.storedID(in: file.bytes), stored != id, PageID.equalIgnoringCase(stored, id) {
+                // A file system that ignores case opened `stored`'s record for `id`: `id` has none.
+                withLock {
+                    if index[id] != nil { _ = noteChange(id) }
+                    index[id] = nil
+                    cache.remove(id)
+                }
+                return nil
+            }
             withLock {
                 let generation = noteChange(id)
                 index[id] = IndexEntry(inode: file.inode, generation: generation, state: .corrupt)

@@ -18,6 +18,7 @@ extension PageStore {
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
+        try refuseCaseTwin(of: page.id)
         var inode = try writeNewRecord(bytes, id: page.id)
         if inode == nil, try removeIfExpiredHoldingIDLock(page.id) {
             inode = try writeNewRecord(bytes, id: page.id)
@@ -35,6 +36,7 @@ extension PageStore {
         let idLock = idLock(page.id)
         idLock.lock()
         defer { idLock.unlock() }
+        try refuseCaseTwin(of: page.id)
         let inode = try writeRecord(bytes, id: page.id, mode: .replace)
         writeStatsFile(for: page.id, replacing: false)
         remember(page, inode: inode, resetStats: false)
@@ -49,6 +51,9 @@ extension PageStore {
         let idLock = idLock(id)
         idLock.lock()
         defer { idLock.unlock() }
+        // On a file system that ignores case, `ABC`'s path names `abc`'s files: removing `ABC` must not
+        // remove `abc`.
+        if try caseTwinOnDisk(of: id) != nil { return false }
         let existed = try removeFilesHoldingIDLock(id)
         forgetRemoved(id)
         return existed
@@ -76,6 +81,28 @@ extension PageStore {
             problemsByPath[path] = nil
             problemsByPath[statsPath + "/" + StatsFile.fileName(for: id)] = nil
         }
+    }
+
+    /// Throws `idTakenInOtherCase` when a record whose id differs from `id` only in case exists; the caller
+    /// holds `id`'s stripe lock (shared by every casing of `id`).
+    ///
+    /// Two places can know of such a twin: the index (this process's view, which includes other processes'
+    /// records within a second) and, on a file system that ignores case (APFS, HFS+, exFAT and NTFS by
+    /// default), the file at `id`'s own path, which then is the twin's.
+    func refuseCaseTwin(of id: String) throws(PageStoreError) {
+        if let twin = withLock({ index.keys.first { $0 != id && PageID.equalIgnoringCase($0, id) } }) {
+            throw PageStoreError.idTakenInOtherCase(id, existing: twin)
+        }
+        if let twin = try caseTwinOnDisk(of: id) { throw PageStoreError.idTakenInOtherCase(id, existing: twin) }
+    }
+
+    /// The id of the record that `id`'s path opens when that record's id is another casing of `id` (a file
+    /// system that ignores case); nil otherwise. The caller holds `id`'s stripe lock.
+    func caseTwinOnDisk(of id: String) throws(PageStoreError) -> String? {
+        guard let file = try SystemCalls.readFileIfPresent(recordPath(id)),
+            let stored = RecordFile.storedID(in: file.bytes), stored != id, PageID.equalIgnoringCase(stored, id)
+        else { return nil }
+        return stored
     }
 
     /// Writes a record that must not exist yet; nil if it does.

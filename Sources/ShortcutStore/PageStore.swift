@@ -166,10 +166,10 @@ public final class PageStore: @unchecked Sendable {
         return PageID.isValid(id) ? id : nil
     }
 
-    /// The stripe lock for `id`.
+    /// The stripe lock for `id`, shared by every casing of `id` (one file on a file system that ignores case).
     func idLock(_ id: String) -> Lock {
         var hasher = Hasher()
-        hasher.combine(id)
+        hasher.combine(PageID.caseFoldedKey(id))
         return idLocks[Int(UInt(bitPattern: hasher.finalize()) % UInt(idLocks.count))]
     }
 

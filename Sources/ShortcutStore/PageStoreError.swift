@@ -11,6 +11,9 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidID(String)
     /// `create` was given an id that is already stored.
     case alreadyExists(String)
+    /// `create` or `put` was given an id that differs only in case from a stored one. Ids are unique
+    /// without regard to case, because macOS's and Windows' default file systems ignore case in file names.
+    case idTakenInOtherCase(String, existing: String)
     /// No record has this id.
     case notFound(String)
     /// The HTTP status is outside 100–999.
@@ -33,6 +36,8 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "A-Z, a-z, 0-9, '_' and '-'"
         case .alreadyExists(let id):
             return "a page with id \(Self.quoted(id)) already exists"
+        case .idTakenInOtherCase(let id, let existing):
+            return "id \(Self.quoted(id)) is taken by \(Self.quoted(existing)): ids are unique without regard to case"
         case .notFound(let id):
             return "no page with id \(Self.quoted(id))"
         case .invalidStatus(let status):

@@ -67,8 +67,18 @@ enum RecordFile {
         return bytes
     }
 
-    /// The page in `bytes`, read from `path`; `expectedID` is the id the file name claims.
-    static func decode(_ bytes: [UInt8], path: String, expectedID: String) throws(PageStoreError) -> StoredPage {
+    /// The id held by the record in `bytes`, or nil when its header is not valid. On a file system that
+    /// ignores case, `ABC.page` opens `abc.page`: this tells such a twin from a damaged record.
+    static func storedID(in bytes: [UInt8]) -> String? {
+        do {
+            return try header(of: bytes, path: "").header.id
+        } catch {
+            return nil
+        }
+    }
+
+    /// The header of the record in `bytes` (checked: prefix, checksum, format, version) and where its line ends.
+    private static func header(of bytes: [UInt8], path: String) throws(PageStoreError) -> (header: Header, newline: Int) {
         func corrupt(_ reason: String) -> PageStoreError { .corruptRecord(path: path, reason: reason) }
         if bytes.isEmpty { throw corrupt("the file is empty (truncated)") }
         let prefixLength = min(prefix.count, bytes.count)
@@ -93,6 +103,13 @@ enum RecordFile {
         guard header.format == formatName, header.version == version else {
             throw corrupt("format \(header.format) version \(header.version) is not \(formatName) version \(version)")
         }
+        return (header, newline)
+    }
+
+    /// The page in `bytes`, read from `path`; `expectedID` is the id the file name claims.
+    static func decode(_ bytes: [UInt8], path: String, expectedID: String) throws(PageStoreError) -> StoredPage {
+        func corrupt(_ reason: String) -> PageStoreError { .corruptRecord(path: path, reason: reason) }
+        let (header, newline) = try header(of: bytes, path: path)
         guard header.id == expectedID else { throw corrupt("it holds id \(PageStoreError.quoted(header.id))") }
         let bodyStart = newline + 1
         let bodyLength = bytes.count - bodyStart

@@ -82,8 +82,34 @@ enum SystemCalls {
     }
 
     /// Flushes a file's data and metadata to stable storage.
+    ///
+    /// On Darwin `fsync` only hands the data to the drive, which may keep it in its volatile cache (fsync(2):
+    /// "the disk drive may ... write the data out of order"); `fcntl(F_FULLFSYNC)` also asks the drive to
+    /// flush, which is what "durable before acknowledged" needs there. Volumes that do not support it
+    /// (some network and FUSE file systems) fail it; then `fsync` is the most that can be had.
     static func fsync(_ fd: Int32, path: String) throws(PageStoreError) {
-        _ = try retryingEINTR(path) { posixFsync(fd) }
+        #if canImport(Darwin)
+        try sync(fd, path: path, full: { fcntl($0, F_FULLFSYNC) }, plain: posixFsync)
+        #else
+        // Linux's fsync(2) already flushes the drive's write cache.
+        try sync(fd, path: path, full: nil, plain: posixFsync)
+        #endif
+    }
+
+    /// `full`, or `plain` when there is no `full` or it fails (for any reason, as SQLite does: a failed
+    /// full sync is never worse than a plain one). EINTR is retried for each.
+    static func sync(
+        _ fd: Int32, path: String, full: ((Int32) -> Int32)?, plain: (Int32) -> Int32
+    ) throws(PageStoreError) {
+        if let full {
+            do {
+                _ = try retryingEINTR(path) { full(fd) }
+                return
+            } catch {
+                // Fall through to the plain sync.
+            }
+        }
+        _ = try retryingEINTR(path) { plain(fd) }
     }
 
     /// Tries to take an exclusive `flock` without waiting; false when another open file holds it.

@@ -84,6 +84,8 @@ return {
   iconCount: document.querySelectorAll("#icon").length,
   images: document.images.length,
   scripts: document.scripts.length,
+  profileShown: shown("profile"),
+  profileHref: document.getElementById("profile-link") ? document.getElementById("profile-link").getAttribute("href") : null,
   pwnedType: typeof window.__pwned,
   pwned: String(window.__pwned),
   bodyText: document.body ? document.body.innerText.slice(0, 200) : null
@@ -256,7 +258,14 @@ class Run:
         check(s["iconParent"] == "guide", f"icon is in #{s['iconParent']}, not #guide")
         check((s["iconWidth"], s["iconHeight"]) == (48, 48), f"icon decoded as {s['iconWidth']}x{s['iconHeight']}")
         check(s["iconCount"] == 1, f"{s['iconCount']} #icon elements")
-        self.note(f"{start} -> 301 -> {tab.uri()}; guide shown; icon 48x48 decoded; visibility={s['visibility']}")
+        profile = "/w/" + fields["id"] + ".mobileconfig"
+        check(s["profileShown"] is True and s["profileHref"] == profile,
+              f"the guide does not offer {profile}: shown={s['profileShown']} href={s['profileHref']!r}")
+        status, headers, _ = self.server.request("GET", profile)
+        check(status == 200 and headers.get("content-type") == "application/x-apple-aspen-config",
+              f"GET {profile} answered {status} {headers.get('content-type')!r}")
+        self.note(f"{start} -> 301 -> {tab.uri()}; guide shown; icon 48x48 decoded; visibility={s['visibility']}; "
+                  f"profile offered at {profile}")
         self.screenshot(tab, "guide.png")
         self.expect_no_app_navigation(tab, tab.load_finished_at)
         self.note(f"no navigation in the {NO_APP_NAVIGATION_WINDOW:.1f} s after load")
@@ -301,6 +310,7 @@ class Run:
         check(s["guide"] is True and s["intermediate"] is False, f"guide not shown alone: {s}")
         check(s["title"] == fields["title"] and s["docTitle"] == fields["title"], f"titles {s['title']!r} {s['docTitle']!r}")
         check(s["iconSrc"] == self.icon_uri, f"icon src is {str(s['iconSrc'])[:60]!r}…")
+        check(s["profileShown"] is False, "a data: page offers a profile it has no server for")
         self.expect_no_app_navigation(tab, tab.load_finished_at)
 
         tab2 = self.browser.tab(standalone=True)

@@ -10,12 +10,13 @@ final class AppServer {
     let server: HTTPServer
     let port: UInt16
 
-    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil) throws {
+    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
         var options = ServeOptions()
         options.storePath = self.directory.path
         options.mode = mode
         options.allowedHosts = allowHosts
+        if let profilePrefix { options.profilePrefix = profilePrefix }
         app = try ShortcutApp(options: options)
         server = HTTPServer(loopCount: 2)
         try app.install(on: server)

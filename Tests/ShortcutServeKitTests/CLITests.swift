@@ -8,8 +8,19 @@ import TestSupport
     /// `$SHORTCUT_SERVE_BIN`, else the binary built next to the test bundle.
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shortcut-serve")
+        #if canImport(Darwin)
+        // On macOS the process is Xcode's `xctest` or SwiftPM's testing helper, not our bundle: ask where the
+        // bundle holding this code was loaded from (`.build/debug/shortcut-servePackageTests.xctest`).
+        let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #else
+        // On Linux the test bundle is itself the executable, in the build's products folder.
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #endif
+        return products.appendingPathComponent("shortcut-serve")
     }()
+
+    /// A class of this test bundle, for `Bundle(for:)`.
+    private final class BundleMarker {}
 
     struct Run {
         var status: Int32

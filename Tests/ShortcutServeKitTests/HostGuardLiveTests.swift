@@ -44,6 +44,18 @@ import TestSupport
         }
     }
 
+    @Test func theProfileOfEveryShortcutIsGuardedAndOneOfNamedIdsIsNot() throws {
+        let server = try AppServer()
+        defer { server.stop() }
+        _ = try server.request("POST", "/api/shortcuts", json: #"{"title": "Private", "url": "myapp://private", "id": "private-one"}"#)
+        let rebound = try server.request("GET", "/w/all.mobileconfig", host: "evil.example")
+        #expect(rebound.status == 403 && !rebound.bodyText.contains("private-one"))
+        #expect(try server.request("GET", "/w/all.mobileconfig").bodyText.contains("myapp://private"))
+        #expect(try server.request("GET", "/w/all.mobileconfig?ids=private-one", host: "evil.example").status == 200,
+                "an id it knows, as /p/<id>")
+        #expect(try server.request("GET", "/w/private-one.mobileconfig", host: "evil.example").status == 200)
+    }
+
     @Test func ipAddressesAreAnsweredOnTheAPIAndNamesAreNot() throws {
         // A rebinding page reaches the server through a name it controls; a page whose origin is one of
         // this machine's addresses is served by this machine. So any IP address passes, names only if allowed.

@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test func defaultDirectoryFollowsXDG() {
-        #if os(Linux)
+        #if !canImport(Darwin)
         #expect(
             PageStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path
                 == "/data/shortcut-serve")

@@ -26,8 +26,9 @@ public final class RawClient {
 
     private static func connected(port: UInt16, host: String, timeout: Double, receiveBuffer: Int32?) throws -> Int32 {
         let isV6 = host.contains(":")
-        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        disableSIGPIPE(fd)
         var seconds = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
@@ -69,7 +70,7 @@ public final class RawClient {
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBytes { sendNoSignal(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             offset += count
         }
@@ -113,6 +114,28 @@ public final class RawClient {
         do { return try readChunk() == nil } catch { return false }
     }
 }
+
+// The few calls whose spelling differs between Glibc and Darwin.
+#if canImport(Glibc)
+/// Glibc imports `SOCK_STREAM` as an enum case.
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+/// Linux asks per send (`MSG_NOSIGNAL`) not to raise SIGPIPE on a closed connection.
+private func disableSIGPIPE(_ fd: Int32) {}
+private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+}
+#elseif canImport(Darwin)
+/// Darwin's `SOCK_STREAM` is a plain `Int32` macro (`sys/socket.h`: `#define SOCK_STREAM 1`).
+private let streamSocketType = SOCK_STREAM
+/// Darwin sets `SO_NOSIGPIPE` once per socket instead of a flag per send.
+private func disableSIGPIPE(_ fd: Int32) {
+    var on: Int32 = 1
+    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+}
+private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    Darwin.send(fd, buffer, count, 0)
+}
+#endif
 
 /// A response as raw bytes, split into its parts.
 public struct RawResponse {

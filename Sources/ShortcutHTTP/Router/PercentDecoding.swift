@@ -1,3 +1,5 @@
+import ShortcutSystem
+
 /// Percent-decoding of path segments and query parts (RFC 3986 §2.1).
 public enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`). Returns nil for a malformed escape
@@ -23,7 +25,7 @@ public enum PercentDecoding {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String.validatedUTF8(bytes)
     }
 
     /// The value of one hexadecimal digit, or nil.

@@ -9,7 +9,8 @@ extension Socket {
     }
 
     static func acceptNonBlocking(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t) -> Int32 {
-        let client = accept(fd, address, &length)
+        // Qualified: inside `extension Socket` a bare `accept` names the method `Socket.accept()`.
+        let client = Darwin.accept(fd, address, &length)
         if client >= 0 {
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)

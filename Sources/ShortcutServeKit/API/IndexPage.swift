@@ -41,7 +41,8 @@ struct IndexPage: Sendable {
                 let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
                 html += "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
                 html += "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
-                html += "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a></td></tr>"
+                html += "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
+                html += " · <a href=\"/w/\(id).mobileconfig\">profile</a></td></tr>"
             }
             html += "</table>"
         }

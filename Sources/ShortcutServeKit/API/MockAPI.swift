@@ -148,6 +148,10 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
     case PageStoreError.alreadyExists(let id):
         return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
                                  ("reasons", .object([(".id", .string("id '\(id)' is taken"))]))]), status: HTTPStatus(409))
+    case PageStoreError.idTakenInOtherCase(let id, let existing):
+        return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
+                                 ("reasons", .object([(".id", .string("id '\(id)' is taken by '\(existing)' (ids ignore case)"))]))]),
+                        status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
         return .badRequest("invalid id '\(id.excerpt(maxBytes: 80))': use 1–64 characters of A-Z a-z 0-9 _ -")
     default:

@@ -40,6 +40,12 @@ struct ShortcutAPI: Sendable {
         }
         if title == nil && fields.object["title"] == nil { fields.errors.add("title", "error.required", "title is required") }
         if url == nil && fields.object["url"] == nil { fields.errors.add("url", "error.required", "url is required") }
+        let bundleID = fields.string("bundle_id")
+        if let bundleID, !WebClipProfiles.isValidBundleID(bundleID) {
+            fields.errors.add(
+                "bundle_id", "error.invalid",
+                "bundle_id is an app's bundle identifier such as com.example.app: letters, digits, '-' and dots, at most \(WebClipProfiles.maxBundleIDBytes) bytes")
+        }
         if let id, !PageID.isValid(id) {
             fields.errors.add("id", "error.invalid", "id must be 1–64 characters of A-Z a-z 0-9 _ -")
         } else if let id, let problem = API.reservedIDProblem(id) {
@@ -60,7 +66,8 @@ struct ShortcutAPI: Sendable {
         guard fields.errors.isEmpty, let page else { return fields.errors.response }
         let secretText = secret ?? PageID.generate()
         do {
-            let stored = try store.create(ShortcutRecord.make(page, id: id ?? PageID.generate(), mode: mode, secret: .make(secretText)))
+            let stored = try store.create(ShortcutRecord.make(
+                page, id: id ?? PageID.generate(), mode: mode, secret: .make(secretText), bundleID: bundleID))
             var body = describe(stored, for: request)
             if case .object(var members) = body {
                 members.insert(("secret", .string(secretText)), at: 1)
@@ -111,8 +118,10 @@ struct ShortcutAPI: Sendable {
             ("title", .string(metadata["title"] ?? "")), ("url", .string(metadata["url"] ?? "")),
             ("app_name", .string(metadata["app_name"] ?? "")),
             ("mode", metadata["mode"].map(JSONValue.string) ?? .null),
+            ("bundle_id", metadata["bundle_id"].map(JSONValue.string) ?? .null),
             ("shortcut", .string(links.absolute("/s/\(id)", for: request))),
             ("page", .string(links.absolute("/p/\(id)", for: request))),
+            ("profile", .string(links.absolute("/w/\(id).mobileconfig", for: request))),
         ])
     }
 }

@@ -15,6 +15,7 @@ enum Command: Sendable {
     case help(String)
     case version
     case store(StoreCommand)
+    case profile(ProfileCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -23,6 +24,9 @@ enum Command: Sendable {
         case "mock":
             if wantsHelp { return .help(StoreCommand.mockUsage) }
             return .store(try StoreCommand.parse(Array(arguments.dropFirst()), mock: true))
+        case "profile":
+            if wantsHelp { return .help(ProfileCommand.usage) }
+            return .profile(try ProfileCommand.parse(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
             if wantsHelp { return .help(StoreCommand.shortcutUsage) }
             return .store(try StoreCommand.parse(arguments, mock: false))
@@ -67,6 +71,15 @@ public enum CommandRunner {
                 standardError("error: \(error)\n")
                 exit(1)
             }
+        case .profile(let command):
+            do {
+                let output = try command.run()
+                writeUnbuffered(output, to: STDOUT_FILENO)
+                exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                exit(1)
+            }
         case .serve(let options):
             ServeCommand(options: options).run()
         }
@@ -80,7 +93,12 @@ func standardError(_ text: String) {
 
 /// Writes all of `text` to `descriptor` at once, past partial writes and EINTR (a closed pipe ends it).
 func writeUnbuffered(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
+    writeUnbuffered(Array(text.utf8), to: descriptor)
+}
+
+/// Writes all of `bytes` to `descriptor`, past partial writes and EINTR (a closed pipe ends it).
+func writeUnbuffered(_ bytes: [UInt8], to descriptor: Int32) {
+    var bytes = bytes[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written < 0, errno == EINTR { continue }

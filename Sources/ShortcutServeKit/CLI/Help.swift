@@ -11,6 +11,7 @@ enum Help {
         Usage: shortcut-serve [options]
                shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
                shortcut-serve list | show ID | rm ID
+               shortcut-serve profile ID|all [--target app|page] [--out FILE]
                shortcut-serve mock add|list|show|rm …
 
         Options:
@@ -22,6 +23,7 @@ enum Help {
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
           --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
+          --profile-prefix NAME   reverse-DNS start of web clip profile identifiers (default local.shortcut-serve)
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
@@ -40,6 +42,11 @@ enum Help {
           data  301 to data:text/html;base64,<page>, the classic in-app method. Since iOS 16.4, WebKit
                 (Safari) refuses to follow a redirect to a data: URL, and so do Chromium and Firefox.
                 Use it only for older iOS or for code that relies on it.
+
+        Web clip profiles:
+          GET /w/<id>.mobileconfig (or shortcut-serve profile ID) is a configuration profile whose icon opens
+          the app URL itself, so it works while this server is off. Open it on the iPhone, then Settings,
+          Profile Downloaded, Install. ?target=page opens the shortcut's page instead.
 
         Examples:
           shortcut-serve --port 9081

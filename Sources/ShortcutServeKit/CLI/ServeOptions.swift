@@ -19,13 +19,15 @@ public struct ServeOptions: Sendable, Equatable {
     public var templatePath: String?
     /// Extra names accepted in `Host` by the `/api/` routes (besides loopback names and `--host`).
     public var allowedHosts: [String] = []
+    /// `--profile-prefix`: the reverse-DNS start of web clip profiles' identifiers.
+    public var profilePrefix = WebClipProfiles.defaultPrefix
     public var limits = ServerLimits()
 
     public init() {}
 
     static let usage = """
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
-                              [--allow-host NAME]... [--quiet] [limits…]
+                              [--allow-host NAME]... [--profile-prefix NAME] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -50,6 +52,14 @@ public struct ServeOptions: Sendable, Equatable {
         }
         options.templatePath = try reader.value("--template")
         options.allowedHosts = try reader.values("--allow-host")
+        if let prefix = try reader.value("--profile-prefix") {
+            guard WebClipProfiles.isValidPrefix(prefix) else {
+                throw UsageError(
+                    "--profile-prefix takes a reverse-DNS name such as com.example.dev (letters, digits, '-', dots; "
+                        + "at most \(WebClipProfiles.maxPrefixBytes) bytes), not '\(prefix.prefix(80))'", usage: usage)
+            }
+            options.profilePrefix = prefix
+        }
         options.quiet = reader.flag("--quiet", "-q")
         var limits = ServerLimits()
         if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }

@@ -1,3 +1,5 @@
+import ShortcutSystem
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, with a depth limit and errors that say where.
 public struct JSONParser {
     /// Why the text is not JSON, with the byte offset.
@@ -130,7 +132,7 @@ public struct JSONParser {
         var runStart = index
         func flushRun(_ end: Int) throws(Failure) {
             guard runStart < end else { return }
-            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+            guard let text = String.validatedUTF8(bytes[runStart..<end]) else {
                 throw Failure(offset: runStart, reason: "invalid UTF-8 in a string")
             }
             scalars.append(contentsOf: text.unicodeScalars)

@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ShortcutPages
+import ShortcutStore
+
+/// `shortcut-serve profile ID|all [--target app|page] [--out FILE] …`: the web clip profile that
+/// `GET /w/<id>.mobileconfig` serves, made from the store folder directly (no server needed).
+struct ProfileCommand: Sendable {
+    var store: String?
+    /// A shortcut id, `demo` (the built-in one unless stored), or `all` (every stored shortcut).
+    var id: String
+    var target = WebClipProfiles.Target.app
+    /// Where to write; nil: standard output.
+    var out: String?
+    /// The server's address as the phone sees it, for `--target page` (`<base>/p/<id>`).
+    var baseURL = StoreCommand.defaultBaseURL
+    var prefix = WebClipProfiles.defaultPrefix
+
+    static let usage = """
+        Usage: shortcut-serve profile ID|all [--target app|page] [--out FILE] [--base-url URL]
+                                      [--profile-prefix NAME] [--store DIR]
+          --target app   the icon opens the app URL itself, with or without a server (the default)
+          --target page  the icon opens <base-url>/p/<id> as a web app (default base http://127.0.0.1:9081)
+          --out FILE     write the .mobileconfig there instead of to standard output
+        """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ProfileCommand {
+        var reader = ArgumentReader(arguments, usage: usage)
+        var command = ProfileCommand(id: "")
+        command.store = try reader.value("--store")
+        command.out = try reader.value("--out")
+        if let text = try reader.value("--target") {
+            guard let target = WebClipProfiles.Target(rawValue: text) else {
+                throw UsageError("--target is app or page, not '\(text)'", usage: usage)
+            }
+            command.target = target
+        }
+        command.baseURL = try reader.value("--base-url") ?? StoreCommand.defaultBaseURL
+        if let prefix = try reader.value("--profile-prefix") {
+            guard WebClipProfiles.isValidPrefix(prefix) else {
+                throw UsageError("--profile-prefix takes a reverse-DNS name such as com.example.dev, not '\(prefix.prefix(80))'", usage: usage)
+            }
+            command.prefix = prefix
+        }
+        let rest = try reader.positionals()
+        guard rest.count == 1 else { throw UsageError("profile takes one shortcut id (or all)", usage: usage) }
+        command.id = rest[0]
+        guard command.id == WebClipRoute.allName || PageID.isValid(command.id) else {
+            throw UsageError("'\(command.id.prefix(80))' is not a shortcut id: 1–64 characters of A-Z a-z 0-9 _ -", usage: usage)
+        }
+        return command
+    }
+
+    /// The profile's bytes.
+    func document() throws -> [UInt8] {
+        let store = try PageStore(directory: store.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory())
+        let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
+        let profiles = WebClipProfiles(prefix: prefix)
+        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        let options = WebClipProfiles.Options(target: target)
+        let pageURL = { (id: String) in "\(root)/p/\(id)" }
+        if id == WebClipRoute.allName {
+            let shortcuts = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
+                .map { WebClipProfiles.Shortcut(id: $0.id, metadata: $0.metadata) }
+            guard !shortcuts.isEmpty else { throw StoreCommand.Failure(description: "no shortcuts in \(store.directory.path)") }
+            return profiles.profile(for: shortcuts, name: WebClipRoute.allName, options: options, pageURL: pageURL).document
+        }
+        guard let (page, _) = delivery.shortcut(id) else {
+            throw StoreCommand.Failure(description: "no shortcut '\(id)' in \(store.directory.path)")
+        }
+        return profiles.profile(for: .init(id: page.id, metadata: page.metadata), options: options, pageURL: pageURL).document
+    }
+
+    /// Writes the profile; returns what to print on standard output (nothing when the profile itself went there).
+    func run() throws -> [UInt8] {
+        let bytes = try document()
+        guard let out else { return bytes }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            throw StoreCommand.Failure(description: "cannot write \(out): \(error)")
+        }
+        return Array("wrote \(out) (\(bytes.count) bytes): open it on the iPhone (AirDrop, Mail, Files), then Settings → Profile Downloaded → Install\n".utf8)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ShortcutServeKit
+
+/// `shortcut-serve profile` through the real binary: the same bytes the server serves, written where asked.
+@Suite struct ProfileCLITests {
+    @Test func theProfileCommandWritesWhatTheServerServes() throws {
+        let store = CLITests.temporaryStore()
+        let added = try CLITests.run(["add", "--store", store, "--title", "Scan", "--open", "myapp://scan", "--id", "scan"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let printed = try CLITests.run(["profile", "scan", "--store", store])
+        #expect(printed.status == 0 && printed.stderr.isEmpty, "\(printed.stderr)")
+
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let client = try RawClient(port: server.port)
+        try client.send("GET /w/scan.mobileconfig HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let served = try client.readResponse()
+        #expect(served.status == 200)
+        #expect(printed.stdout == served.bodyText, "one profile, whether from the CLI or the server")
+
+        let file = store + "/scan.mobileconfig"
+        let written = try CLITests.run(["profile", "scan", "--store", store, "--target", "page", "--base-url",
+                                        "http://192.168.1.20:9081/", "--out", file])
+        #expect(written.status == 0 && written.stdout.hasPrefix("wrote \(file) ("), "\(written.stdout) \(written.stderr)")
+        let plist = try Plist.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(plist["PayloadContent"]?.items.first?["URL"] == .string("http://192.168.1.20:9081/p/scan"))
+        #expect(plist["PayloadContent"]?.items.first?["FullScreen"] == .bool(true))
+
+        let demo = try CLITests.run(["profile", "demo", "--store", store, "--profile-prefix", "com.example.dev"])
+        #expect(try Plist.read(Array(demo.stdout.utf8))["PayloadIdentifier"] == .string("com.example.dev.demo"))
+        let all = try Plist.read(Array(try CLITests.run(["profile", "all", "--store", store]).stdout.utf8))
+        #expect(all["PayloadContent"]?.items.compactMap { $0["Label"]?.string } == ["Scan"])
+    }
+
+    @Test(arguments: [
+        (["profile"], 64, "Error: profile takes one shortcut id (or all)"),
+        (["profile", "a", "b"], 64, "Error: profile takes one shortcut id (or all)"),
+        (["profile", "../x"], 64, "Error: '../x' is not a shortcut id"),
+        (["profile", "demo", "--target", "safari"], 64, "Error: --target is app or page, not 'safari'"),
+        (["profile", "demo", "--profile-prefix", "bad prefix"], 64, "Error: --profile-prefix takes a reverse-DNS name"),
+        (["profile", "missing"], 1, "error: no shortcut 'missing' in "),
+    ])
+    func mistakesAreSaidPlainly(arguments: [String], status: Int32, message: String) throws {
+        let run = try CLITests.run(arguments + ["--store", CLITests.temporaryStore()])
+        #expect(run.status == status)
+        #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+}
