@@ -435,6 +435,12 @@ class Run:
             check(status == 201, f"POST /api/mock answered {status}: {body[:200]!r}")
             return json.loads(body.decode("utf-8"))["id"]
 
+        def stored_ids():
+            status, _, body = self.server.request("GET", "/api/mock")
+            check(status == 200, f"GET /api/mock answered {status}")
+            return sorted(item["id"] for item in json.loads(body.decode("utf-8")))
+
+        before = stored_ids()
         victim = create_mock({"content": "VICTIM-SECRET-CONTENT", "name": "victim page"})
         attacker = create_mock({"content": ATTACKER_PAGE.replace("VICTIM", victim), "name": "attacker page"})
         tab = self.browser.tab()
@@ -452,9 +458,8 @@ class Run:
                   f"{name}: the stored page read the victim: {json.dumps(outcome)[:300]}")
 
         # The store, as a program sees it: nothing added, the demo unchanged.
-        status, _, body = self.server.request("GET", "/api/mock")
-        ids = sorted(item["id"] for item in json.loads(body.decode("utf-8")))
-        check(ids == sorted([victim, attacker]), f"the store now holds {ids}")
+        ids = stored_ids()
+        check(ids == sorted(before + [victim, attacker]), f"the store now holds {ids}, not {before} and the two pages")
         status, _, body = self.server.request("GET", "/api/shortcuts")
         shortcuts = [item["id"] for item in json.loads(body.decode("utf-8")) if item["id"] in ("demo", "evil-shortcut")]
         check(not shortcuts, f"shortcuts created by the stored page: {shortcuts}")

@@ -48,7 +48,7 @@ struct HTTPHeadParser {
                 do {
                     _ = try HTTPAuthority.parse(valueBytes)
                 } catch {
-                    throw .invalidHost(String(field.value.utf8.prefix(100)) ?? "…", reason: error.reason)
+                    throw .invalidHost(String(decoding: valueBytes.prefix(100), as: UTF8.self), reason: error.reason)
                 }
             case .contentLength:
                 for item in field.value.split(separator: ",", omittingEmptySubsequences: false) {
