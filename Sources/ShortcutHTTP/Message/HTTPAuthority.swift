@@ -27,6 +27,7 @@ public struct HTTPAuthority: Sendable, Equatable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The reason, e.g. `text after the IP-literal: 'evil.example'`.
         public let reason: String
+        /// The reason.
         public var description: String { reason }
     }
 
