@@ -12,8 +12,8 @@
 #   scripts/bench.sh --store-bench   durable POST /api/mock creates (c1, c4, c16: req/s, p50, p99), then a store
 #                                    of 100,000 records (3 KB bodies): open time, RSS, 10,000 distinct plays,
 #                                    /v3 c100 on random ids; the big folder is removed at the end
-#   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode) and /p/<id> beside the plain 301s and 200,
-#                                    interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
+#   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
+#                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
 #   scripts/bench.sh --instructions  user-space instructions per request under callgrind (GET /s, /p/demo,
 #                                    /v3/<3 KB record>, /s/<id>): steady where req/s on this shared machine is not
@@ -191,9 +191,11 @@ PY
     --case "/s/spage 301 /p/spage (B)|$base_b/s/spage" \
     --case "/p/demo plain 200 (A)|$base_a/p/demo" \
     --case "/p/spage 200 (A)|$base_a/p/spage" \
+    --case "/w/spage.mobileconfig 200 (A)|$base_a/w/spage.mobileconfig" \
     --ratio "/s/sdata 301 data: (A) / /s plain 301 data: (A)" \
     --ratio "/s/spage 301 /p/spage (B) / /s plain 301 /p/demo (B)" \
-    --ratio "/p/spage 200 (A) / /p/demo plain 200 (A)"
+    --ratio "/p/spage 200 (A) / /p/demo plain 200 (A)" \
+    --ratio "/w/spage.mobileconfig 200 (A) / /p/spage 200 (A)"
   echo "RSS: A $(rss_of "$PID_A"), B $(rss_of "$PID_B")"
 
   # Creating a shortcut over HTTP with a ~50 KB PNG icon of random noise (no id: a new UUID each time).

@@ -9,7 +9,9 @@
 ///   (`/w/<id>.mobileconfig`), whose icon opens the app even while the server is off.
 ///
 /// Everything is inline: the Content-Security-Policy allows inline script and style and `data:`
-/// images only. There is one `<img id="icon">`; the script moves it into whichever screen shows.
+/// images, plus this server's web app manifest and service worker (`manifest-src`, `worker-src`: 'self',
+/// which a data: page, an opaque origin, never matches). There is one `<img id="icon">`; the script moves
+/// it into whichever screen shows.
 enum DefaultTemplate {
     static let html = #"""
         <!DOCTYPE html>
@@ -17,7 +19,7 @@ enum DefaultTemplate {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'">
         <meta name="color-scheme" content="light dark">
         <meta name="apple-mobile-web-app-capable" content="yes">
         <meta name="mobile-web-app-capable" content="yes">
@@ -118,6 +120,16 @@ enum DefaultTemplate {
           if (served && /^https?:$/.test(window.location.protocol)) {
             document.getElementById("profile-link").href = "/w/" + served[1] + ".mobileconfig";
             document.getElementById("profile").hidden = false;
+            // Offline: the manifest names this page as a standalone web app, and the worker keeps a copy of it
+            // for launches while the server cannot be reached.
+            var manifest = document.createElement("link");
+            manifest.rel = "manifest";
+            manifest.href = served[0] + "/manifest.webmanifest";
+            document.head.appendChild(manifest);
+            if (navigator.serviceWorker) {
+              // A refused registration (private browsing, storage off) leaves the page as it was.
+              navigator.serviceWorker.register(served[0] + "/sw.js", { scope: served[0] }).catch(function () {});
+            }
           }
           show();
           window.addEventListener("pageshow", function (event) {

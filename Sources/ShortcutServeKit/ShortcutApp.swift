@@ -59,6 +59,7 @@ public final class ShortcutApp: Sendable {
         let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template)
         delivery.install(on: server)
+        OfflinePageAssets(delivery: delivery).install(on: server)
         WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
             .install(on: server, guard: hostGuard)
         PlayRoute(store: store).install(on: server)

@@ -17,6 +17,7 @@ import base64
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -476,8 +477,53 @@ class Run:
               f"reading another play by its id: {json.dumps(result['playOther'])[:200]}")
         self.note(f"storage: {result['storage']}; cookie: {result['cookie']!r}; demo still opens {s['openHref']}")
 
+    def test_offline_relaunch(self):
+        """Issue 9: a page-mode shortcut opened once keeps working from the home screen after its server stops:
+        its service worker answers /p/<id> from its copy, the intermediate screen shows, the app URL is opened."""
+        own = Server(self.server.binary).start()  # a server of its own, to stop without touching the others
+        try:
+            fields = {"title": "Offline Shortcut", "url": "myapp://offline/view?x=1", "app_name": "Offline App",
+                      "icon": self.icon_uri, "id": "browser-offline"}
+            status, body = own.create(fields)
+            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            page = own.base + "/p/" + fields["id"]
+            tab = self.browser.tab()
+            failed = tab.load_uri(page)
+            check(failed is None, f"load failed: {failed}")
+            controlled = tab.wait_js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);", 10.0)
+            check(controlled, "no service worker controls the page within 10 s: "
+                              + str(tab.js("return {sw: !!navigator.serviceWorker, secure: window.isSecureContext};")))
+            tab.js("window.__kept = null; caches.open('shortcut-serve:/p/" + fields["id"] + "').then(function (c) {"
+                   " return c.keys(); }).then(function (keys) { window.__kept = keys.map(function (r) {"
+                   " return new URL(r.url).pathname; }).sort(); }); return true;")
+            kept = tab.wait_js("return window.__kept;", 5.0)
+            expected = sorted(["/p/" + fields["id"], "/p/" + fields["id"] + "/icon.png",
+                               "/p/" + fields["id"] + "/manifest.webmanifest"])
+            check(kept == expected, f"the worker keeps {kept}, not {expected}")
+            manifest = tab.js("var l = document.querySelector('link[rel=manifest]'); return l && l.getAttribute('href');")
+            check(manifest == "/p/" + fields["id"] + "/manifest.webmanifest", f"manifest link {manifest!r}")
+            self.note(f"worker controls {page}; keeps {kept}")
+        finally:
+            own.stop()
+        try:
+            socket.create_connection(("127.0.0.1", own.port), timeout=1).close()
+        except OSError:
+            pass  # refused: the server is gone
+        else:
+            raise Failure("the server still accepts connections after it was stopped")
+        launch = self.browser.tab(standalone=True)
+        failed = launch.load_uri(page)
+        check(failed is None, f"offline launch failed to load: {failed}")
+        delay = self.expect_app_navigation(launch, fields["url"], launch.load_finished_at)
+        s = self.state(launch)
+        check(s["intermediate"] is True and s["guide"] is False, f"intermediate not shown alone offline: {s}")
+        check(s["appName"] == fields["app_name"] and s["openHref"] == fields["url"], f"app name/href {s['appName']!r} {s['openHref']!r}")
+        self.note(f"server stopped; standalone launch of {page} served by the worker; intermediate shown; "
+                  f"app navigation to {fields['url']} {delay}")
+        self.screenshot(launch, "offline-intermediate.png")
+
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
-             "stored_page_isolation"]
+             "stored_page_isolation", "offline_relaunch"]
 
 
 def one_line(text, limit=700):
