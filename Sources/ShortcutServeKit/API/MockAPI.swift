@@ -13,13 +13,13 @@ struct MockAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/mock"] = hostGuard.guarding(create)
-        server.GET["/api/mock"] = hostGuard.guarding(list)
-        server.GET["/api/mock/:id"] = hostGuard.guarding(show)
-        server.PUT["/api/mock/:id"] = hostGuard.guarding(update)
-        server.DELETE["/api/mock/:id"] = hostGuard.guarding(delete)
-        server.GET["/api/mock/:id/stats"] = hostGuard.guarding(stats)
-        server.POST["/api/mock/:id/check"] = hostGuard.guarding(check)
+        server.POST["/api/mock"] = hostGuard.guardingAPI(create)
+        server.GET["/api/mock"] = hostGuard.guardingAPI(list)
+        server.GET["/api/mock/:id"] = hostGuard.guardingAPI(show)
+        server.PUT["/api/mock/:id"] = hostGuard.guardingAPI(update)
+        server.DELETE["/api/mock/:id"] = hostGuard.guardingAPI(delete)
+        server.GET["/api/mock/:id/stats"] = hostGuard.guardingAPI(stats)
+        server.POST["/api/mock/:id/check"] = hostGuard.guardingAPI(check)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -28,6 +28,11 @@ struct MockAPI: Sendable {
         case .failure(let error): return error.response
         case .success(.failure(let errors)): return errors.response
         case .success(.success(let parsed)): payload = parsed
+        }
+        if let id = payload.id, let problem = API.reservedIDProblem(id) {
+            var errors = FieldErrors()
+            errors.add("id", "error.reserved", problem)
+            return errors.response
         }
         let secret = payload.secret ?? PageID.generate()
         let now = Date()
@@ -71,6 +76,13 @@ struct MockAPI: Sendable {
         // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
         guard let secret = API.secret(in: request), var page = page(request), page.secret?.matches(secret) == true else {
             return API.notFound
+        }
+        // A shortcut's body is the page its template made, served at /p/<id> outside the sandbox of
+        // /v3/ (same origin as /api/): it must stay that page, not become whatever a PUT sends.
+        if ShortcutRecord.isShortcut(page) {
+            return API.json(.object([("errors", .object([(".id", .string("error.kind"))])),
+                                     ("reasons", .object([(".id", .string("'\(page.id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"))]))]),
+                            status: HTTPStatus(409))
         }
         let payload: MockPayload
         switch API.body(of: request).map(MockPayload.parse) {
@@ -141,7 +153,7 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
                                  ("reasons", .object([(".id", .string("id '\(id)' is taken by '\(existing)' (ids ignore case)"))]))]),
                         status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
-        return .badRequest("invalid id '\(id.prefix(80))': use 1–64 characters of A-Z a-z 0-9 _ -")
+        return .badRequest("invalid id '\(id.excerpt(maxBytes: 80))': use 1–64 characters of A-Z a-z 0-9 _ -")
     default:
         return .error(.internalServerError, "the store failed: \(error)")
     }

@@ -22,7 +22,7 @@ enum Help {
           --mode page|data        how /s answers (default page, see below)
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
-          --allow-host NAME       also accept this Host name on the /api/ routes (e.g. a tunnel); repeatable
+          --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
           --profile-prefix NAME   reverse-DNS start of web clip profile identifiers (default local.shortcut-serve)
           --quiet, -q             no access log on standard error
           --help, -h              this text
