@@ -8,8 +8,13 @@
 public struct ShortcutPage: Sendable {
     /// The most characters a title may have, after trimming.
     public static let maxTitleLength = 100
+    /// The most bytes of UTF-8 a title may have, before trimming: room for 100 characters of 40 bytes
+    /// (the longest emoji sequences are about 30).
+    public static let maxTitleBytes = 4096
     /// The most characters an app name may have, after trimming.
     public static let maxAppNameLength = 100
+    /// The most bytes of UTF-8 an app name may have, before trimming.
+    public static let maxAppNameBytes = 4096
     /// The most bytes of UTF-8 an app URL may have.
     public static let maxURLBytes = 2048
 
@@ -26,19 +31,23 @@ public struct ShortcutPage: Sendable {
 
     /// Validates the values and renders the page.
     /// - Parameters:
-    ///   - title: 1 to ``maxTitleLength`` characters after trimming, no control characters.
+    ///   - title: 1 to ``maxTitleLength`` characters after trimming and at most ``maxTitleBytes`` bytes,
+    ///     no control characters.
     ///   - url: an absolute URL as ``AppURL/validate(_:)`` accepts, such as `myapp://page/view2`.
     ///   - icon: the home-screen icon; `nil` for ``ShortcutIcon/builtIn``.
-    ///   - appName: 0 to ``maxAppNameLength`` characters after trimming; `nil` or empty for `title`.
+    ///   - appName: 0 to ``maxAppNameLength`` characters after trimming and at most ``maxAppNameBytes``
+    ///     bytes; `nil` or empty for `title`.
     ///   - template: the page to fill; the built-in one unless given.
     /// - Throws: ``ShortcutPageError`` naming the field (`title`, `url`, `app_name`) and the problem.
     public init(
         title: String, url: String, icon: ShortcutIcon? = nil, appName: String? = nil,
         template: PageTemplate = .default
     ) throws(ShortcutPageError) {
-        let title = try PageText.validate(title, field: "title", minimum: 1, maximum: Self.maxTitleLength)
+        let title = try PageText.validate(
+            title, field: "title", minimum: 1, maximum: Self.maxTitleLength, maxBytes: Self.maxTitleBytes)
         let url = try AppURL.validate(url)
-        let name = try PageText.validate(appName ?? "", field: "app_name", minimum: 0, maximum: Self.maxAppNameLength)
+        let name = try PageText.validate(
+            appName ?? "", field: "app_name", minimum: 0, maximum: Self.maxAppNameLength, maxBytes: Self.maxAppNameBytes)
         self.init(checkedTitle: title, url: url, icon: icon ?? .builtIn, appName: name, template: template)
     }
 

@@ -67,11 +67,11 @@ public final class ShortcutApp: Sendable {
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)
         WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
-            .install(on: server)
+            .install(on: server, guard: hostGuard)
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        IndexPage(store: store, defaultMode: options.mode).install(on: server)
+        IndexPage(store: store, defaultMode: options.mode).install(on: server, guard: hostGuard)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`).

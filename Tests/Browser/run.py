@@ -93,6 +93,39 @@ return {
 };
 """
 
+# A stored page that tries everything the issue saw a stored page do through the API (VICTIM is replaced by
+# another stored page's id): each attempt records its status and text, or the error fetch threw.
+ATTACKER_PAGE = r"""<!doctype html><meta charset="utf-8"><title>attacker</title>
+<script>
+(async function () {
+  var out = {origin: self.origin};
+  async function attempt(name, url, init) {
+    try {
+      var response = await fetch(url, init);
+      out[name] = {status: response.status, text: (await response.text()).slice(0, 300)};
+    } catch (e) {
+      out[name] = {error: String(e)};
+    }
+  }
+  var json = {"Content-Type": "application/json"};
+  await attempt("list", "/api/mock");
+  await attempt("read", "/api/mock/VICTIM");
+  await attempt("index", "/");
+  await attempt("createMock", "/api/mock", {method: "POST", headers: json, body: JSON.stringify({content: "planted", id: "planted"})});
+  await attempt("createShortcut", "/api/shortcuts", {method: "POST", headers: json,
+    body: JSON.stringify({title: "Evil", url: "https://evil.example/", id: "evil-shortcut"})});
+  await attempt("replaceDemo", "/api/shortcuts", {method: "POST", headers: json,
+    body: JSON.stringify({title: "Hijacked", url: "https://evil.example/", id: "demo"})});
+  await attempt("simplePost", "/api/mock", {method: "POST", headers: {"Content-Type": "text/plain"},
+    body: JSON.stringify({content: "planted2", id: "planted2"})});
+  await attempt("playOther", "/v3/VICTIM");
+  try { localStorage.setItem("x", "1"); out.storage = "allowed"; } catch (e) { out.storage = String(e); }
+  try { document.cookie = "a=1"; out.cookie = document.cookie; } catch (e) { out.cookie = String(e); }
+  window.__result = out;
+})();
+</script>
+"""
+
 ICON_DECODED_JS = 'var i = document.getElementById("icon"); return !!(i && i.complete && i.naturalWidth > 0);'
 
 
@@ -393,6 +426,57 @@ class Run:
         self.note(f"/s -> {tab.uri()}; built-in icon {s['iconWidth']}x{s['iconHeight']}")
         self.screenshot(tab, "demo.png")
 
+    def test_stored_page_isolation(self):
+        """A stored page played at /v3/<id> runs sandboxed in an opaque origin: its script cannot list,
+        read, create or replace anything through /api/ (nor read the index), even knowing another page's
+        id; the demo shortcut still leads to its own app URL. What it can still do is noted."""
+        def create_mock(fields):
+            status, _, body = self.server.request("POST", "/api/mock", body=json.dumps(fields).encode("utf-8"),
+                                                  headers={"Content-Type": "application/json"})
+            check(status == 201, f"POST /api/mock answered {status}: {body[:200]!r}")
+            return json.loads(body.decode("utf-8"))["id"]
+
+        def stored_ids():
+            status, _, body = self.server.request("GET", "/api/mock")
+            check(status == 200, f"GET /api/mock answered {status}")
+            return sorted(item["id"] for item in json.loads(body.decode("utf-8")))
+
+        before = stored_ids()
+        victim = create_mock({"content": "VICTIM-SECRET-CONTENT", "name": "victim page"})
+        attacker = create_mock({"content": ATTACKER_PAGE.replace("VICTIM", victim), "name": "attacker page"})
+        tab = self.browser.tab()
+        failed = tab.load_uri(self.url("/v3/" + attacker))
+        check(failed is None, f"load failed: {failed}")
+        result = tab.wait_js("return window.__result || null;", 15.0)
+        check(result, f"the stored page's script reported nothing: {tab.event_text()}")
+        self.note("the stored page's script saw: " + json.dumps(result)[:1500])
+        check(result["origin"] == "null", f"the stored page runs in origin {result['origin']!r}, not an opaque one")
+        for name in ("list", "read", "index", "createMock", "createShortcut", "replaceDemo", "simplePost"):
+            outcome = result[name]
+            check("error" in outcome or outcome.get("status") == 403,
+                  f"{name}: the stored page got an answer it may read: {json.dumps(outcome)[:300]}")
+            check(victim not in json.dumps(outcome) and "VICTIM-SECRET-CONTENT" not in json.dumps(outcome),
+                  f"{name}: the stored page read the victim: {json.dumps(outcome)[:300]}")
+
+        # The store, as a program sees it: nothing added, the demo unchanged.
+        ids = stored_ids()
+        check(ids == sorted(before + [victim, attacker]), f"the store now holds {ids}, not {before} and the two pages")
+        status, _, body = self.server.request("GET", "/api/shortcuts")
+        shortcuts = [item["id"] for item in json.loads(body.decode("utf-8")) if item["id"] in ("demo", "evil-shortcut")]
+        check(not shortcuts, f"shortcuts created by the stored page: {shortcuts}")
+        status, headers, _ = self.server.request("GET", "/s")
+        check(status == 301 and headers.get("location") == "/p/demo", f"/s answered {status} {headers.get('location')!r}")
+        demo = self.browser.tab()
+        check(demo.load_uri(self.url("/s")) is None, "loading /s failed")
+        s = self.state(demo)
+        check(s["openHref"] == "mkaddtohomescreen://page/view2", f"the demo now opens {s['openHref']!r}")
+
+        # What a stored page can still do: run script, read another stored page whose id it knows (plays are
+        # open to every origin, as on mocky), but keep nothing in this origin's storage.
+        check(result["playOther"].get("text") == "VICTIM-SECRET-CONTENT",
+              f"reading another play by its id: {json.dumps(result['playOther'])[:200]}")
+        self.note(f"storage: {result['storage']}; cookie: {result['cookie']!r}; demo still opens {s['openHref']}")
+
     def test_offline_relaunch(self):
         """Issue 9: a page-mode shortcut opened once keeps working from the home screen after its server stops:
         its service worker answers /p/<id> from its copy, the intermediate screen shows, the app URL is opened."""
@@ -438,7 +522,8 @@ class Run:
                   f"app navigation to {fields['url']} {delay}")
         self.screenshot(launch, "offline-intermediate.png")
 
-    TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo", "offline_relaunch"]
+    TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
+             "stored_page_isolation", "offline_relaunch"]
 
 
 def one_line(text, limit=700):

@@ -11,9 +11,10 @@ import Testing
                 || "!#$%&'*+-.^_`|~".utf8.contains(byte))
             #expect(HTTPSyntax.isTokenByte(byte) == token, "token \(byte)")
             #expect(HTTPSyntax.isTokenByte(byte) == HTTPSyntax.tokenTable[Int(byte)], "token table \(byte)")
-            let host = byte < 128 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
-                || "-._~!$&'()*+,;=:[]%".utf8.contains(byte))
-            #expect(HTTPHeadParser.isHostByte(byte) == host, "host \(byte)")
+            // RFC 3986 §2.2–2.3: unreserved and sub-delims, the bytes of a reg-name besides "%".
+            let regName = byte < 128 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+                || "-._~!$&'()*+,;=".utf8.contains(byte))
+            #expect(HTTPAuthority.isUnreservedOrSubDelim(byte) == regName, "reg-name \(byte)")
         }
     }
 

@@ -69,6 +69,22 @@ struct ShortcutPageTests {
                     reason: "title is 101 characters; the limit is 100"))
     }
 
+    @Test("title and app name are also limited in bytes: 4096, not a character of 4097 bytes")
+    func textByteLimits() throws {
+        // One character (a grapheme cluster): a letter and 2,048 combining acute accents, 4,097 bytes.
+        let heavy = "a" + String(repeating: "\u{301}", count: 2048)
+        let atLimit = "a" + String(repeating: "\u{301}", count: 2047) + "b"  // 4,096 bytes, 2 characters
+        #expect(try ShortcutPage(title: atLimit, url: "myapp://x").title.utf8.count == 4096)
+        #expect(try ShortcutPage(title: "T", url: "myapp://x", appName: atLimit).appName.utf8.count == 4096)
+        #expect(
+            error { try ShortcutPage(title: heavy, url: "myapp://x") }
+                == ShortcutPageError(field: "title", code: "error.maxLength", reason: "title is 4097 bytes; the limit is 4096"))
+        #expect(
+            error { try ShortcutPage(title: "T", url: "myapp://x", appName: heavy) }
+                == ShortcutPageError(field: "app_name", code: "error.maxLength", reason: "app_name is 4097 bytes; the limit is 4096"))
+        #expect(ShortcutPage.maxTitleBytes == 4096 && ShortcutPage.maxAppNameBytes == 4096)
+    }
+
     @Test("the app name may have 100 characters but not 101")
     func appNameLimit() throws {
         let name = String(repeating: "n", count: 100)

@@ -78,6 +78,22 @@ public struct HTTPRequest: Sendable {
 
     private var shared: CopyOnWrite<Fields>
 
+    /// The authority the request is addressed to, as text (`host[:port]`): that of an absolute-form target,
+    /// which replaces `Host` (RFC 9112 §3.2.2), else the `Host` field; nil when there is neither (HTTP/1.0).
+    /// The parser has checked both; parse it with `HTTPAuthority(parsing:)`.
+    public var authority: String? {
+        let target = self.target
+        guard !target.hasPrefix("/"), let schemeEnd = target.utf8.firstIndex(of: UInt8(ascii: ":")),
+              target[schemeEnd...].hasPrefix("://")
+        else { return headers["Host"] }
+        let start = target.index(schemeEnd, offsetBy: 3)
+        let rest = target[start...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<end]
+        // Userinfo is refused by the parser; a request made by hand may still carry one.
+        return String(authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority)
+    }
+
     /// Splits an origin-form or absolute-form target into its path and query.
     static func split(target: String) -> (path: String, query: String?) {
         var rest = Substring(target)

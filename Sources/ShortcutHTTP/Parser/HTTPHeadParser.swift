@@ -43,7 +43,13 @@ struct HTTPHeadParser {
             case .host:
                 hosts += 1
                 guard hosts == 1 else { throw .duplicateHost }
-                for byte in valueBytes where !HTTPHeadParser.isHostByte(byte) { throw .invalidHost(field.value) }
+                // RFC 9112 §3.2: a Host that is not uri-host [ ":" port ] is a 400, even beside an
+                // absolute-form target (which then names the host instead).
+                do {
+                    _ = try HTTPAuthority.parse(valueBytes)
+                } catch {
+                    throw .invalidHost(String(decoding: valueBytes.prefix(100), as: UTF8.self), reason: error.reason)
+                }
             case .contentLength:
                 for item in field.value.split(separator: ",", omittingEmptySubsequences: false) {
                     let length = try HTTPHeadParser.parseContentLength(item, limit: limits.maxBodyBytes)
@@ -156,9 +162,34 @@ struct HTTPHeadParser {
             guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
                 throw .invalidTarget("'\(target.prefix(64))' is not origin-form or absolute-form")
             }
+            try HTTPHeadParser.checkAuthority(
+                of: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), schemeLength: lower.hasPrefix("http://") ? 4 : 5)
             (path, query) = HTTPRequest.split(target: target)
         }
         return HTTPRequest(method: method, target: target, path: path, query: query, version: version)
+    }
+
+    /// The authority of an absolute-form target (`http://` and up to the path, query or end): it names the
+    /// host instead of `Host` (RFC 9112 §3.2.2), so it is held to the same rule, and it must have a host
+    /// and no userinfo (RFC 9110 §4.2.1, §4.2.4).
+    static func checkAuthority(of target: UnsafeRawBufferPointer, schemeLength: Int) throws(HTTPParserError) {
+        let start = schemeLength + 3
+        var end = start
+        while end < target.count, target[end] != UInt8(ascii: "/"), target[end] != UInt8(ascii: "?"),
+              target[end] != UInt8(ascii: "#") {
+            end += 1
+        }
+        let authority = UnsafeRawBufferPointer(rebasing: target[start..<end])
+        let shown = String(decoding: authority.prefix(100), as: UTF8.self)
+        if authority.contains(UInt8(ascii: "@")) {
+            throw .invalidTarget("userinfo ('…@') in the authority '\(shown)' is not accepted")
+        }
+        do throws(HTTPAuthority.Failure) {
+            let parsed = try HTTPAuthority.parse(authority)
+            guard !parsed.host.isEmpty else { throw HTTPAuthority.Failure(reason: "no host") }
+        } catch {
+            throw .invalidTarget("the authority '\(shown)': \(error.reason)")
+        }
     }
 
     /// "HTTP/" DIGIT "." DIGIT; major 1 only (505 otherwise), minor above 1 served as 1.1.
@@ -238,11 +269,6 @@ struct HTTPHeadParser {
         case 17: return equals("transfer-encoding") ? .transferEncoding : .other
         default: return .other
         }
-    }
-
-    /// Bytes allowed in a Host value: reg-name, IP-literal and port characters (RFC 3986 §3.2.2).
-    static func isHostByte(_ byte: UInt8) -> Bool {
-        HTTPSyntax.isMember(byte, low: 0x2FFF_7FF2_0000_0000, high: 0x47FF_FFFE_AFFF_FFFE)
     }
 
 }

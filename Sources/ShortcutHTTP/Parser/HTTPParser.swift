@@ -57,20 +57,33 @@ public struct HTTPParser: Sendable {
         }
     }
 
+    /// Whether bytes wait in the parser (part of a request, or whole requests left by `parse(_:while:_:)`):
+    /// `parse` with no new bytes goes on from them.
+    public var hasUnparsedBytes: Bool { !buffer.isEmpty }
+
     /// Parses `bytes`, calling `emit` for each event. Throws the first error; later calls rethrow it.
     public mutating func parse(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) {
+        try parse(bytes, while: { true }, emit)
+    }
+
+    /// Parses `bytes` as `parse(_:_:)` does, but asks `canTakeMore` before each request's head and stops there
+    /// when it says no: the rest of the bytes wait in the parser (`hasUnparsedBytes`) until a later call.
+    /// A connection uses it to leave pipelined requests unparsed while it cannot answer them yet.
+    public mutating func parse(
+        _ bytes: UnsafeRawBufferPointer, while canTakeMore: () -> Bool, _ emit: (Event) -> Void
+    ) throws(HTTPParserError) {
         if case .failed(let error) = state { throw error }
         do throws(HTTPParserError) {
             if buffer.isEmpty {
                 // Fast path: parse straight from the caller's bytes and keep only a leftover tail.
-                let consumed = try consume(bytes, emit)
+                let consumed = try consume(bytes, canTakeMore, emit)
                 if consumed < bytes.count { buffer.append(contentsOf: bytes[consumed...]) }
             } else {
                 buffer.append(contentsOf: bytes)
                 var storage = buffer
                 buffer = []
                 let outcome = storage.withUnsafeBytes { all in
-                    Result { () throws(HTTPParserError) in try consume(all, emit) }
+                    Result { () throws(HTTPParserError) in try consume(all, canTakeMore, emit) }
                 }
                 storage.removeFirst(try outcome.get())
                 buffer = storage
@@ -83,12 +96,14 @@ public struct HTTPParser: Sendable {
     }
 
     /// Runs the state machine over `bytes`; returns how many bytes it consumed.
-    mutating func consume(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) -> Int {
+    mutating func consume(
+        _ bytes: UnsafeRawBufferPointer, _ canTakeMore: () -> Bool, _ emit: (Event) -> Void
+    ) throws(HTTPParserError) -> Int {
         var offset = 0
         while true {
             switch state {
             case .head:
-                guard offset < bytes.count else { return offset }
+                guard offset < bytes.count, canTakeMore() else { return offset }
                 guard let end = try scanHead(bytes, from: offset) else { return offset }
                 let head = try HTTPHeadParser(limits: limits).parse(
                     UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))

@@ -14,7 +14,7 @@ public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidFieldValueByte(field: String, byte: UInt8)
     case missingHost
     case duplicateHost
-    case invalidHost(String)
+    case invalidHost(String, reason: String)
     case contentLengthWithTransferEncoding
     case invalidContentLength(String)
     case differingContentLengths
@@ -57,7 +57,7 @@ public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidFieldValueByte(let field, let byte): "invalid byte \(hex(byte)) in the value of '\(field)'"
         case .missingHost: "missing Host header (required in HTTP/1.1)"
         case .duplicateHost: "more than one Host header"
-        case .invalidHost(let value): "invalid Host '\(value)'"
+        case .invalidHost(let value, let why): "invalid Host '\(value)': \(why)"
         case .contentLengthWithTransferEncoding: "both Content-Length and Transfer-Encoding are present"
         case .invalidContentLength(let value): "invalid Content-Length '\(value)'"
         case .differingContentLengths: "Content-Length fields differ"

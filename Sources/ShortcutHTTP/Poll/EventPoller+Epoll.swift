@@ -29,12 +29,14 @@ final class EventPoller: EventPolling {
         let count = buffer.withUnsafeMutableBufferPointer { epoll_wait(descriptor, $0.baseAddress, Int32($0.count), 0) }
         guard count > 0 else { return 0 }
         events.removeAll(keepingCapacity: true)
-        let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLRDHUP.rawValue
+        // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read.
+        let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue
         for event in buffer[0..<Int(count)] {
             events.append(PollEvent(
                 fd: event.data.fd,
-                readable: event.events & (EPOLLIN.rawValue | hangup) != 0,
-                writable: event.events & EPOLLOUT.rawValue != 0))
+                readable: event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | hangup) != 0,
+                writable: event.events & EPOLLOUT.rawValue != 0,
+                hangup: event.events & hangup != 0))
         }
         return Int(count)
     }

@@ -38,8 +38,11 @@ final class EventPoller: EventPolling {
         events.removeAll(keepingCapacity: true)
         for event in buffer[0..<Int(count)] {
             let isRead = event.filter == Int16(EVFILT_READ)
-            events.append(PollEvent(fd: Int32(event.ident), readable: isRead || event.flags & UInt16(EV_EOF) != 0,
-                                    writable: event.filter == Int16(EVFILT_WRITE)))
+            let isEOF = event.flags & UInt16(EV_EOF) != 0
+            // EV_EOF on the write filter: the peer can take nothing more (kqueue(2)). A disabled read filter
+            // reports nothing, so unlike epoll no hang-up arrives for a connection that is not reading.
+            events.append(PollEvent(fd: Int32(event.ident), readable: isRead || isEOF,
+                                    writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF))
         }
         return Int(count)
     }

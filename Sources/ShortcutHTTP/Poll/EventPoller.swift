@@ -11,8 +11,12 @@ enum PollInterest: Equatable {
 /// One readiness event from the poller.
 struct PollEvent {
     var fd: Int32
+    /// Input, end of input, or a hang-up.
     var readable: Bool
     var writable: Bool
+    /// The connection is gone both ways (reset, or both directions shut) or in error: reported whatever the
+    /// interest, so a connection that is not reading must close on it rather than be woken again and again.
+    var hangup: Bool
 }
 
 /// A kernel readiness set (epoll on Linux, kqueue on Darwin), level-triggered, polled without blocking.

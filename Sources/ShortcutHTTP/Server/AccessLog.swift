@@ -4,14 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// One line per request (`127.0.0.1:53211 GET /s 301 0B 0.04ms`), gathered per event loop and written to
-/// standard error in one `write` per batch of events, so logging costs no system call per request.
-/// Confined to its event loop's queue.
+/// One line per request (`127.0.0.1:53211 GET /s 301 0B 0.04ms`), gathered per event loop and handed to
+/// the server's `LogWriter` once per batch of events, so logging costs no system call per request and
+/// never waits for standard error. Confined to its event loop's queue.
 struct AccessLog {
-    var enabled: Bool
+    /// Whether lines are recorded: the server logs requests.
+    let enabled: Bool
+    private let writer: LogWriter?
     private var pending: [UInt8] = []
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(writer: LogWriter?) {
+        self.writer = writer
+        enabled = writer != nil
+    }
 
     mutating func record(remote: String, method: HTTPMethod, path: String, status: Int, bytes: Int, nanoseconds: UInt64) {
         guard enabled else { return }
@@ -23,16 +28,10 @@ struct AccessLog {
         if pending.count > 64 * 1024 { flush() }
     }
 
+    /// Hands the lines gathered so far to the writer.
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        pending.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(2, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        writer?.submit(pending)
         pending.removeAll(keepingCapacity: true)
     }
 }

@@ -24,12 +24,6 @@ final class Connection: @unchecked Sendable {
         case lingering
     }
 
-    /// A request (or a parse failure) held back behind a delayed answer, to keep pipelined answers in order.
-    enum Held {
-        case request(HTTPRequest, keepAlive: Bool)
-        case failure(HTTPParserError)
-    }
-
     let socket: Socket
     let remote: String
     /// The loop outlives its connections (it closes them all before it goes): no reference counting.
@@ -44,7 +38,6 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var outOffset = 0
     @exclusivity(unchecked) private var closeAfterWrite = false
     @exclusivity(unchecked) private var interest = PollInterest.read
-    @exclusivity(unchecked) private var held: [Held] = []
     @exclusivity(unchecked) private var isDelayed = false
     @exclusivity(unchecked) private(set) var phase = Phase.head
     /// Monotonic nanoseconds after which `phase` has timed out; 0 for none.
@@ -60,14 +53,24 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Whether the connection may be closed at once by a graceful stop: nothing in flight.
-    var isIdle: Bool { !isDelayed && held.isEmpty && outOffset >= pendingCount && !parser.isMidRequest }
+    var isIdle: Bool { !isDelayed && outOffset >= pendingCount && !parser.isMidRequest }
+
+    /// Whether the next pipelined request may be answered now: no delayed answer in front of it, no close
+    /// decided, and the unsent output under `maxPendingOutputBytes`. While it is not, requests stay unparsed
+    /// in the parser and the socket is not read, so one client cannot make the server build answers (or
+    /// parse requests) faster than it reads them: what waits is at most one read's bytes and one answer
+    /// past the bound.
+    private var canAnswerMore: Bool {
+        !isDelayed && !closeAfterWrite && pendingCount &- outOffset < loop.limits.maxPendingOutputBytes
+    }
 
     /// Bodies from this size on are attached rather than copied (below it a copy costs less than an iovec).
     static let attachThreshold = 2048
 
     // MARK: Events
 
-    func readable() {
+    /// Input, or a hang-up (`hangup`: reset, or both directions shut) or error on the socket.
+    func readable(hangup: Bool) {
         if phase == .lingering {
             switch socket.read(into: loop.readBuffer) {
             case .bytes: return
@@ -76,16 +79,17 @@ final class Connection: @unchecked Sendable {
             }
             return
         }
+        guard canAnswerMore else {
+            // Not reading now (the poller watches for room to write, or for nothing during a delay), but a
+            // hang-up is reported whatever we watch: nothing can reach that peer any more, and leaving it
+            // pending would wake the loop again and again.
+            if hangup { close() }
+            return
+        }
         switch socket.read(into: loop.readBuffer) {
         case .bytes(let count):
             borrowOutput()
-            do {
-                try parser.parse(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])) { event in
-                    self.handle(event)
-                }
-            } catch {
-                hold(.failure(error))
-            }
+            parse(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             flush()
         case .wouldBlock:
             return
@@ -122,48 +126,43 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Requests
 
+    /// Parses `bytes` (none: what waits in the parser) and answers requests while `canAnswerMore`; the
+    /// rest stays in the parser until `flush` finds room again. A parse error is answered in its turn.
+    private func parse(_ bytes: UnsafeRawBufferPointer) {
+        do {
+            try parser.parse(bytes, while: { self.canAnswerMore }) { event in self.handle(event) }
+        } catch {
+            write(HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
+                  version: .http1_1, started: loop.now)
+        }
+    }
+
     private func handle(_ event: HTTPParser.Event) {
         switch event {
         case .continueExpected:
-            if !isDelayed && held.isEmpty && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
+            if !isDelayed && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
         case .request(var request, let keepAlive):
             request.remoteAddress = remote
-            hold(.request(request, keepAlive: keepAlive))
+            answer(request, keepAlive: keepAlive)
         }
     }
 
-    /// Answers `item` now, or keeps it behind a delayed answer.
-    private func hold(_ item: Held) {
-        guard !closeAfterWrite else { return }
-        guard !isDelayed && held.isEmpty else {
-            held.append(item)
+    private func answer(_ request: HTTPRequest, keepAlive: Bool) {
+        let started = loop.log.enabled ? monotonicNanoseconds() : 0
+        let response = loop.responder.respond(to: request)
+        if response.delay > .zero {
+            // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order.
+            isDelayed = true
+            loop.after(response.delay) { [self] in
+                guard !isClosed else { return }
+                isDelayed = false
+                borrowOutput()
+                write(response, request: request, keepAlive: keepAlive, started: started)
+                flush()
+            }
             return
         }
-        answer(item)
-    }
-
-    private func answer(_ item: Held) {
-        switch item {
-        case .failure(let error):
-            write(HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
-                  version: .http1_1, started: loop.now)
-        case .request(let request, let keepAlive):
-            let started = loop.log.enabled ? monotonicNanoseconds() : 0
-            let response = loop.responder.respond(to: request)
-            if response.delay > .zero {
-                isDelayed = true
-                loop.after(response.delay) { [self] in
-                    guard !isClosed else { return }
-                    isDelayed = false
-                    borrowOutput()
-                    write(response, request: request, keepAlive: keepAlive, started: started)
-                    while !held.isEmpty && !isDelayed && !closeAfterWrite { answer(held.removeFirst()) }
-                    flush()
-                }
-                return
-            }
-            write(response, request: request, keepAlive: keepAlive, started: started)
-        }
+        write(response, request: request, keepAlive: keepAlive, started: started)
     }
 
     private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
@@ -201,7 +200,6 @@ final class Connection: @unchecked Sendable {
 
     private func failTimedOut(_ reason: String) {
         borrowOutput()
-        held.removeAll()
         write(.error(.requestTimeout, reason), method: "-", path: "-", isHead: false, keepAlive: false,
               version: .http1_1, started: 0)
         flush()
@@ -217,26 +215,38 @@ final class Connection: @unchecked Sendable {
 
     private func flush() {
         guard !isClosed else { return }
-        if outOffset < pendingCount {
-            switch writePending() {
-            case .bytes(let count): outOffset += count
-            case .wouldBlock: break
-            case .closed:
-                close()
+        while true {
+            if outOffset < pendingCount {
+                switch writePending() {
+                case .bytes(let count): outOffset += count
+                case .wouldBlock: break
+                case .closed:
+                    close()
+                    return
+                }
+            }
+            if outOffset < pendingCount {
+                if phase != .writing {
+                    phase = .writing
+                    deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds
+                }
+                setInterest(.write)
                 return
             }
-        }
-        if outOffset < pendingCount {
-            if phase != .writing {
-                phase = .writing
-                deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds
+            outOffset = 0
+            attached = nil
+            loop.returnOutputBuffer(&out)
+            // All written: requests that waited unparsed (for room, or behind a delayed answer) are answered
+            // now, up to the bound again; each such batch has the write timeout to go out.
+            guard parser.hasUnparsedBytes && canAnswerMore else { break }
+            borrowOutput()
+            parse(UnsafeRawBufferPointer(start: nil, count: 0))
+            guard pendingCount > 0 else {
+                loop.returnOutputBuffer(&out)
+                break
             }
-            setInterest(.write)
-            return
+            if phase == .writing { deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds }
         }
-        outOffset = 0
-        attached = nil
-        loop.returnOutputBuffer(&out)
         if closeAfterWrite {
             linger()
             return
@@ -303,25 +313,8 @@ final class Connection: @unchecked Sendable {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        held.removeAll()
         out = []
         attached = nil
         loop.remove(self)
-    }
-}
-
-extension Duration {
-    /// Whole nanoseconds, saturating.
-    var nanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        guard seconds >= 0 else { return 0 }
-        let (product, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .max : product &+ UInt64(attoseconds / 1_000_000_000)
-    }
-
-    /// `10 s`, `0.25 s`.
-    var secondsText: String {
-        let (seconds, attoseconds) = components
-        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
 }

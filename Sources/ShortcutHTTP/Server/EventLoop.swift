@@ -18,15 +18,23 @@ final class EventLoop: @unchecked Sendable {
     let poller: EventPoller
     let responder: Responder
     let limits: ServerLimits
-    private let counter: ConnectionCounter
-    private let listener: Socket
+    let counter: ConnectionCounter
+    let listener: Socket
     private var source: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
     /// Connections by file descriptor.
-    @exclusivity(unchecked) private var connections: [Connection?] = []
-    @exclusivity(unchecked) private var liveConnections = 0
+    @exclusivity(unchecked) var connections: [Connection?] = []
+    @exclusivity(unchecked) var liveConnections = 0
     @exclusivity(unchecked) private var events: [PollEvent] = []
-    @exclusivity(unchecked) private var listening = false
+    /// Whether the listener is in the poller (not while stopping, or while accepting is paused).
+    @exclusivity(unchecked) var listening = false
+    /// Whether the listener failed for good (`SystemError.meansListenerFailed`): it is not watched again.
+    @exclusivity(unchecked) var listenerFailed = false
+    /// Told when the listener fails (from this loop's queue): the server reports it once for every loop.
+    let onListenerFailure: @Sendable (SystemError) -> Void
+    /// A descriptor kept open (on /dev/null) to be closed when accept runs out of descriptors, so that the
+    /// next client can be accepted and told 503; -1 while there is none.
+    @exclusivity(unchecked) var spareDescriptor: Int32 = -1
     @exclusivity(unchecked) private var spareOutput: [UInt8] = []
     private var onStopped: (@Sendable () -> Void)?
     /// A shared buffer every connection of this loop reads into (requests are parsed straight from it).
@@ -37,15 +45,18 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var now: UInt64 = monotonicNanoseconds()
     @exclusivity(unchecked) private(set) var isStopping = false
 
+    /// `logWriter`: where the access log goes; nil for none. `onListenerFailure`: see its property.
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         logRequests: Bool) throws(SystemError) {
+         logWriter: LogWriter?, onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
+        throws(SystemError) {
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         poller = try EventPoller()
         self.listener = listener
         self.responder = responder
         self.limits = limits
         self.counter = counter
-        log = AccessLog(enabled: logRequests)
+        self.onListenerFailure = onListenerFailure
+        log = AccessLog(writer: logWriter)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     }
 
@@ -57,6 +68,7 @@ final class EventLoop: @unchecked Sendable {
     func start() throws(SystemError) {
         try poller.add(listener.fd, .read)
         listening = true
+        spareDescriptor = EventLoop.openSpareDescriptor()
         let source = DispatchSource.makeReadSource(fileDescriptor: poller.descriptor, queue: queue)
         source.setEventHandler { [unowned self] in drain() }
         // The poller's descriptor may be closed only once Dispatch has stopped watching it.
@@ -91,49 +103,12 @@ final class EventLoop: @unchecked Sendable {
                 }
                 guard let connection = connection(for: event.fd) else { continue }
                 if event.writable { connection.writable() }
-                if event.readable && !connection.isClosed { connection.readable() }
+                if event.readable && !connection.isClosed { connection.readable(hangup: event.hangup) }
             }
             // New connections usually have their first request waiting already: poll once more for it.
             guard count == 256 || accepted else { break }
         }
         log.flush()
-    }
-
-    /// Accepts what is pending (up to 64); returns whether any connection was accepted.
-    private func acceptConnections() -> Bool {
-        var accepted = false
-        for _ in 0..<64 {
-            let next: (Socket, SocketAddress)?
-            do { next = try listener.accept() } catch { return accepted }
-            guard let (socket, address) = next else { return accepted }
-            guard counter.tryAcquire() else {
-                refuse(socket)
-                continue
-            }
-            let connection = Connection(socket: socket, remote: address.description, loop: self)
-            do { try poller.add(socket.fd, .read) } catch {
-                counter.release()
-                socket.close()
-                continue
-            }
-            let index = Int(socket.fd)
-            if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
-            connections[index] = connection
-            liveConnections += 1
-            accepted = true
-        }
-        return accepted
-    }
-
-    /// Over the connection limit: a short 503 (best effort, the socket is fresh) and close.
-    private func refuse(_ socket: Socket) {
-        var bytes: [UInt8] = []
-        let reason = "server is at its limit of \(limits.maxConnections) connections; try again"
-        ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
-                                   echoKeepAlive: false, date: date.now())
-        _ = bytes.withUnsafeBytes { socket.write($0) }
-        socket.shutdownWrite()
-        socket.close()
     }
 
     private func connection(for fd: Int32) -> Connection? {
@@ -212,6 +187,8 @@ final class EventLoop: @unchecked Sendable {
     private func finishStop() {
         guard let completion = onStopped else { return }
         onStopped = nil
+        if spareDescriptor >= 0 { _ = Glibc_close(spareDescriptor) }
+        spareDescriptor = -1
         timer?.cancel()
         source?.cancel()
         completion()

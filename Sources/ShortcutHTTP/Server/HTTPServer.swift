@@ -23,10 +23,17 @@ public final class HTTPServer: @unchecked Sendable {
     private var loops: [EventLoop] = []
     private var listener: Socket?
     private var boundAddress: SocketAddress?
+    private var logWriter: LogWriter?
+    private var runningLimits: ServerLimits?
+    private var listenerError: SystemError?
+    private var listenerFailureHandler: (@Sendable (SystemError) -> Void)?
 
     /// Limits and timeouts; read at `start`.
     public var limits: ServerLimits
-    /// Whether to write one access-log line per request to standard error; read at `start`.
+    /// Whether to write one access-log line per request to standard error; read at `start`. Lines are
+    /// written by a thread of their own and dropped (and counted) when standard error is not read fast
+    /// enough (`ServerLimits.maxPendingLogBytes`). A process whose standard error may be a pipe should
+    /// ignore SIGPIPE, as the `shortcut-serve` binary does: a write to a pipe nobody reads raises it.
     public var logsRequests: Bool
     /// How many event loops (serial queues) serve connections; read at `start`. Default: one per core.
     public var loopCount: Int
@@ -81,6 +88,62 @@ public final class HTTPServer: @unchecked Sendable {
     /// The address the server listens on, once started (with the real port when started on port 0).
     public var address: SocketAddress? { withLock { boundAddress } }
 
+    /// The connection limit in force, once started: `limits.maxConnections`, or fewer when the process's
+    /// open-file limit (`OpenFileLimit`) leaves room for fewer, less `limits.reservedFileDescriptors` and two
+    /// per event loop. Raise the open-file limit first (`OpenFileLimit.raise()`) to keep the one asked for.
+    public var connectionLimit: Int? { withLock { runningLimits?.maxConnections } }
+
+    // MARK: The listening socket
+
+    /// Whether the server is started and its listening socket still works. The socket can stop working
+    /// under a running server: iOS may reclaim a suspended app's sockets (Apple's TN2277, "Networking and
+    /// Multitasking"), or it may be closed from outside. The server then stops watching it (no spinning on
+    /// a failing `accept`), keeps serving the connections it has, and calls `onListenerFailure`. To listen
+    /// again, `stop` and `start` it; an app does that when it comes back to the foreground.
+    public var isListening: Bool { withLock { !loops.isEmpty && listenerError == nil } }
+
+    /// Called once, on a queue of its own, when the listening socket fails (see `isListening`), with the
+    /// error that showed it. May be set at any time.
+    public var onListenerFailure: (@Sendable (SystemError) -> Void)? {
+        get { withLock { listenerFailureHandler } }
+        set { withLock { listenerFailureHandler = newValue } }
+    }
+
+    /// Checks the listening socket now (`SO_ACCEPTCONN`) and returns whether it still listens; when it does
+    /// not, does what a failed `accept` does (`isListening` false, `onListenerFailure` called once). A socket
+    /// reclaimed while the app was suspended need not wake the server by itself (a non-blocking `accept` on
+    /// it may keep saying "nothing pending"), so an app calls this when it becomes active again.
+    @discardableResult
+    public func checkListener() -> Bool {
+        guard let socket = withLock({ listenerError == nil ? listener : nil }) else { return false }
+        do {
+            try socket.checkAcceptingConnections()
+            return true
+        } catch {
+            listenerDidFail(error)
+            return false
+        }
+    }
+
+    /// The listening socket failed (from an event loop, or `checkListener`): every loop stops watching it,
+    /// and the handler hears of it once, outside the loops (it may stop the server and wait).
+    func listenerDidFail(_ error: SystemError) {
+        let (running, handler) = withLock { () -> ([EventLoop], (@Sendable (SystemError) -> Void)?) in
+            guard listenerError == nil, !loops.isEmpty else { return ([], nil) }
+            listenerError = error
+            return (loops, listenerFailureHandler)
+        }
+        guard !running.isEmpty else { return }
+        for loop in running { loop.queue.async { loop.stopWatchingListener() } }
+        if let handler { DispatchQueue(label: "shortcut-serve.listener-failure").async { handler(error) } }
+    }
+
+    /// The listening descriptor, for tests that make it fail.
+    var listenerDescriptor: Int32? { withLock { listener?.fd } }
+
+    /// The running event loops, for tests.
+    var runningLoops: [EventLoop] { withLock { loops } }
+
     /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
     /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
     @discardableResult
@@ -88,19 +151,31 @@ public final class HTTPServer: @unchecked Sendable {
         guard let address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
         return try withLock { () throws -> SocketAddress in
             guard loops.isEmpty else { throw HTTPServerError.alreadyStarted }
+            var limits = self.limits
+            if let files = OpenFileLimit.current() {
+                let capacity = files.connectionCapacity(reserved: limits.reservedFileDescriptors + 2 * loopCount)
+                limits.maxConnections = min(limits.maxConnections, capacity)
+            }
+            // The kernel caps the backlog without a word: Linux at net.core.somaxconn (4096 since 5.4), Darwin
+            // at kern.ipc.somaxconn (128 by default), so a burst past that is refused or retried by clients.
             let socket = try Socket.listen(on: address, backlog: 1024)
             do {
                 let bound = try socket.localAddress()
                 let responder = Responder(router: router)
                 let counter = ConnectionCounter(limit: limits.maxConnections)
+                let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
                     let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, logRequests: logsRequests)
+                                             counter: counter, logWriter: logWriter) { [weak self] error in
+                        self?.listenerDidFail(error)
+                    }
                     try loop.start()
                     started.append(loop)
                 }
                 loops = started
+                self.logWriter = logWriter
+                runningLimits = limits
                 listener = socket
                 boundAddress = bound
                 return bound
@@ -114,13 +189,16 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops gracefully: no new connections, idle ones closed, in-flight answers finished (for at most
     /// `limits.shutdownGracePeriod`). `completion` runs once every connection is closed and the port is free.
     public func stop(completion: @escaping @Sendable () -> Void = {}) {
-        let (running, socket) = withLock { () -> ([EventLoop], Socket?) in
+        let (running, socket, writer) = withLock { () -> ([EventLoop], Socket?, LogWriter?) in
             defer {
                 loops = []
                 listener = nil
                 boundAddress = nil
+                logWriter = nil
+                runningLimits = nil
+                listenerError = nil
             }
-            return (loops, listener)
+            return (loops, listener, logWriter)
         }
         guard let socket, !running.isEmpty else {
             completion()
@@ -133,9 +211,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         // A serial queue of its own: Dispatch gives it a thread even when every worker of the global pool
         // is blocked (a test suite's blocking reads, say), which delayed this completion past 5 s once.
-        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) {
+        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) { [limits] in
             socket.close()
             withExtendedLifetime(running) {}
+            // The last access-log lines, unless standard error is stuck (then they are lost, not waited for).
+            _ = writer?.waitUntilWritten(timeout: limits.shutdownGracePeriod)
             completion()
         }
     }

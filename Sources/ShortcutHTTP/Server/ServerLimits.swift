@@ -12,7 +12,20 @@ public struct ServerLimits: Sendable, Equatable {
     /// Largest request body, in bytes, after de-chunking; larger gets 413 before it is read. Default 1 MiB.
     public var maxBodyBytes = 1024 * 1024
     /// Most connections open at once; a connection beyond it gets 503 and is closed. Default 1024.
+    /// `HTTPServer.start` lowers it to what the open-file limit allows (`HTTPServer.connectionLimit`).
     public var maxConnections = 1024
+    /// File descriptors kept for everything but connections when `maxConnections` is fitted to the
+    /// open-file limit: standard streams, the store's files, Dispatch's own; each event loop keeps two more
+    /// (its poller, and a spare to refuse clients with when descriptors run out). Default 32.
+    public var reservedFileDescriptors = 32
+    /// Most bytes of answers one connection may have waiting for its peer to read them. While a connection
+    /// is at or over it, its further pipelined requests wait unanswered and its socket is not read, so a
+    /// client that sends requests without reading the answers holds at most this much (plus the one answer
+    /// that crossed it). Default 1 MiB.
+    public var maxPendingOutputBytes = 1024 * 1024
+    /// Most bytes of access-log lines waiting for standard error to take them; lines beyond it are dropped,
+    /// counted, and the count logged once standard error catches up. Default 256 KiB (about 3,000 lines).
+    public var maxPendingLogBytes = 256 * 1024
     /// Time allowed from a request's first byte to the end of its header section (slowloris). Default 10 s.
     public var headerReadTimeout: Duration = .seconds(10)
     /// Time a keep-alive connection may wait for its next request. Default 60 s.

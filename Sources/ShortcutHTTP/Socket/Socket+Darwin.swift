@@ -31,4 +31,16 @@ extension Socket {
         try? setOption(SOL_SOCKET, SO_NOSIGPIPE, 1, "SO_NOSIGPIPE")
     }
 }
+
+extension OpenFileLimit {
+    // <sys/resource.h>: `#define RLIMIT_NOFILE 8`, imported as a plain Int32; `getrlimit(int, struct rlimit *)`.
+    static func readNoFileLimit(_ limit: inout rlimit) -> Bool { getrlimit(RLIMIT_NOFILE, &limit) == 0 }
+
+    static func writeNoFileLimit(_ limit: inout rlimit) -> Bool { setrlimit(RLIMIT_NOFILE, &limit) == 0 }
+
+    /// getrlimit(2), COMPATIBILITY: setrlimit "no longer accepts rlim_cur = RLIM_INFINITY for RLIM_NOFILE.
+    /// Use rlim_cur = min(OPEN_MAX, rlim_max)." (`OPEN_MAX` is 10240, <sys/syslimits.h>; the hard limit is
+    /// often RLIM_INFINITY, and the default soft limit 256.)
+    static func highestSoftLimit(hard: rlim_t) -> rlim_t { min(hard, rlim_t(OPEN_MAX)) }
+}
 #endif

@@ -22,4 +22,18 @@ extension Socket {
     /// Linux uses `MSG_NOSIGNAL` on each send instead.
     func disableSIGPIPE() {}
 }
+
+extension OpenFileLimit {
+    // glibc declares the resource as an enum (`__rlimit_resource`) and the parameter as its raw `Int32`.
+    static func readNoFileLimit(_ limit: inout rlimit) -> Bool {
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+    }
+
+    static func writeNoFileLimit(_ limit: inout rlimit) -> Bool {
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+    }
+
+    /// Linux takes any soft limit up to the hard one.
+    static func highestSoftLimit(hard: rlim_t) -> rlim_t { hard }
+}
 #endif

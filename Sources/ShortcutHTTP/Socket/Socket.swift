@@ -65,11 +65,23 @@ struct Socket: Sendable, Hashable {
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return nil
-            // The peer gave up before we got to it, or a transient shortage: try the next one later.
-            case ECONNABORTED, EPROTO, EPERM: return nil
+            // The peer gave up before we got to it, or a firewall refused it: try the next one later. Linux
+            // also passes a new connection's pending network error on to accept, to be treated as EAGAIN
+            // (accept(2), "Error handling").
+            case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+                return nil
             default: throw SystemError("accept", errno: errno)
             }
         }
+    }
+
+    /// Throws unless the socket is a listening one that still accepts connections (`SO_ACCEPTCONN`); one that
+    /// does not gets `EINVAL`, what `accept` answers then.
+    func checkAcceptingConnections() throws(SystemError) {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = try retryingEINTR("getsockopt SO_ACCEPTCONN", { getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) })
+        if value == 0 { throw SystemError("listen: the socket no longer accepts connections", errno: EINVAL) }
     }
 
     /// Reads into `buffer`.

@@ -2,9 +2,21 @@ import ShortcutHTTP
 
 /// The JSON conventions of the APIs (mocky's): bodies in and out, and errors.
 enum API {
+    /// The most bytes of a record's `secret`, in both APIs.
+    static let maxSecretBytes = 64
+
     /// `status` with a JSON body.
     static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, body: .json(bytes: Array(value.description.utf8)))
+    }
+
+    /// Why `id` may not be created through the API, or nil. `demo` (in any case: some file systems do not
+    /// tell `Demo` from `demo`) is the built-in demo shortcut's, which `/s` serves: a request holding no
+    /// secret must not be able to replace where it leads. Only the command line may
+    /// (`shortcut-serve add --id demo`, which prints the new record's secret).
+    static func reservedIDProblem(_ id: String) -> String? {
+        guard id.lowercased() == ShortcutDelivery.demoID else { return nil }
+        return "id '\(id)' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"
     }
 
     /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).
@@ -22,7 +34,7 @@ enum API {
     static func body(of request: HTTPRequest) -> Result<JSONValue, ResponseError> {
         let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace()
         guard let type, type.lowercased() == "application/json" || type.lowercased().hasSuffix("+json") else {
-            let got = request.headers["Content-Type"].map { "'\($0.prefix(100))'" } ?? "none"
+            let got = request.headers["Content-Type"].map { "'\($0.excerpt(maxBytes: 100))'" } ?? "none"
             return .failure(ResponseError(.error(.unsupportedMediaType, "the body must be JSON: send Content-Type: application/json (got \(got))")))
         }
         do {
@@ -68,12 +80,15 @@ struct JSONFields {
         if case .object = value {} else { errors.add("", "error.expected.jsobject", "the body must be a JSON object") }
     }
 
-    mutating func string(_ name: String, maxLength: Int? = nil) -> String? {
+    /// The string member `name`, or nil (absent, null, or wrong: then an error is recorded). `maxBytes`
+    /// counts UTF-8 bytes, as memory does: a limit in characters would let one character of a million
+    /// combining marks through.
+    mutating func string(_ name: String, maxBytes: Int? = nil) -> String? {
         switch object[name] {
         case nil, .null?: return nil
         case .string(let value)?:
-            if let maxLength, value.count > maxLength {
-                errors.add(name, "error.maxLength", "\(name) is \(value.count) characters; the limit is \(maxLength)")
+            if let maxBytes, value.utf8.count > maxBytes {
+                errors.add(name, "error.maxLength", "\(name) is \(value.utf8.count) bytes; the limit is \(maxBytes)")
                 return nil
             }
             return value
@@ -88,7 +103,7 @@ struct JSONFields {
         case nil, .null?: return nil
         case .number(let value)? where value.rounded() == value && abs(value) < 1e9: return Int(value)
         case let other?:
-            errors.add(name, "error.expected.jsnumber", "\(name) must be a whole number, not \(other.description.prefix(40))")
+            errors.add(name, "error.expected.jsnumber", "\(name) must be a whole number, not \(other.description.excerpt(maxBytes: 40))")
             return nil
         }
     }

@@ -3,7 +3,8 @@ import ShortcutPages
 import ShortcutStore
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
-/// links, then the other stored pages with their name, type, size and link.
+/// links, then the other stored pages with their name, type, size and link. It lists every id, so it is
+/// behind the DNS-rebinding guard, as the API is: a page on another site must not learn them.
 struct IndexPage: Sendable {
     let store: PageStore
     let defaultMode: DeliveryMode
@@ -11,8 +12,8 @@ struct IndexPage: Sendable {
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
 
-    func install(on server: HTTPServer) {
-        server.GET["/"] = { _ in .ok(.html(render())) }
+    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
+        server.GET["/"] = hostGuard.guarding { _ in .ok(.html(render())) }
     }
 
     func render() -> String {

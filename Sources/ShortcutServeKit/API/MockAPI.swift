@@ -19,13 +19,13 @@ struct MockAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/mock"] = hostGuard.guarding(create)
-        server.GET["/api/mock"] = hostGuard.guarding(list)
-        server.GET["/api/mock/:id"] = hostGuard.guarding(show)
-        server.PUT["/api/mock/:id"] = hostGuard.guarding(update)
-        server.DELETE["/api/mock/:id"] = hostGuard.guarding(delete)
-        server.GET["/api/mock/:id/stats"] = hostGuard.guarding(stats)
-        server.POST["/api/mock/:id/check"] = hostGuard.guarding(check)
+        server.POST["/api/mock"] = hostGuard.guardingAPI(create)
+        server.GET["/api/mock"] = hostGuard.guardingAPI(list)
+        server.GET["/api/mock/:id"] = hostGuard.guardingAPI(show)
+        server.PUT["/api/mock/:id"] = hostGuard.guardingAPI(update)
+        server.DELETE["/api/mock/:id"] = hostGuard.guardingAPI(delete)
+        server.GET["/api/mock/:id/stats"] = hostGuard.guardingAPI(stats)
+        server.POST["/api/mock/:id/check"] = hostGuard.guardingAPI(check)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -34,6 +34,11 @@ struct MockAPI: Sendable {
         case .failure(let error): return error.response
         case .success(.failure(let errors)): return errors.response
         case .success(.success(let parsed)): payload = parsed
+        }
+        if let id = payload.id, let problem = API.reservedIDProblem(id) {
+            var errors = FieldErrors()
+            errors.add("id", "error.reserved", problem)
+            return errors.response
         }
         let secret = payload.secret ?? PageID.generate()
         let now = Date()
@@ -78,6 +83,13 @@ struct MockAPI: Sendable {
         guard let secret = API.secret(in: request), let page = page(request), page.secret?.matches(secret) == true else {
             return API.notFound
         }
+        // A shortcut's body is the page its template made, served at /p/<id> outside the sandbox of
+        // /v3/ (same origin as /api/): it must stay that page, not become whatever a PUT sends.
+        if ShortcutRecord.isShortcut(page) {
+            return API.json(.object([("errors", .object([(".id", .string("error.kind"))])),
+                                     ("reasons", .object([(".id", .string("'\(page.id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"))]))]),
+                            status: HTTPStatus(409))
+        }
         let payload: MockPayload
         switch API.body(of: request).map(MockPayload.parse) {
         case .failure(let error): return error.response
@@ -87,9 +99,12 @@ struct MockAPI: Sendable {
         let now = Date()
         do {
             // Applied to the record as it is on disk under the store's locks: a DELETE answered meanwhile
-            // makes this a 404 that writes nothing, and the secret is checked again on that very version.
+            // makes this a 404 that writes nothing, and the secret and the kind are checked again on that
+            // very version (the id may have been made again since, as a shortcut: then there is no such mock).
             try store.update(page.id) { (stored: inout StoredPage) throws(PageStoreError) in
-                guard stored.secret?.matches(secret) == true else { throw PageStoreError.notFound(stored.id) }
+                guard stored.secret?.matches(secret) == true, !ShortcutRecord.isShortcut(stored) else {
+                    throw PageStoreError.notFound(stored.id)
+                }
                 stored.name = payload.name
                 stored.status = payload.status
                 stored.contentType = payload.contentType
@@ -166,7 +181,7 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
                                  ("reasons", .object([(".id", .string("id '\(id)' is taken by '\(existing)' (ids ignore case)"))]))]),
                         status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
-        return .badRequest("invalid id '\(id.prefix(80))': use 1–64 characters of A-Z a-z 0-9 _ -")
+        return .badRequest("invalid id '\(id.excerpt(maxBytes: 80))': use 1–64 characters of A-Z a-z 0-9 _ -")
     default:
         return .error(.internalServerError, "the store failed: \(error)")
     }

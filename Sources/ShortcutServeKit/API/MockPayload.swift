@@ -18,7 +18,22 @@ struct MockPayload {
     var name: String
     var id: String?
 
-    static let maxContentCharacters = 1_000_000
+    // Limits of the fields, in UTF-8 bytes (what they cost in memory and on disk), each refused with 422
+    // naming the field, its size and the limit.
+    /// The most bytes of `content` (the body that is played).
+    static let maxContentBytes = 1_000_000
+    /// The most bytes of `content_type` (a media type such as `text/html`).
+    static let maxContentTypeBytes = 200
+    /// The most bytes of `charset`.
+    static let maxCharsetBytes = 40
+    /// The most bytes of `name`: room for 100 characters of any script.
+    static let maxNameBytes = 400
+    /// The most bytes of a header field's name.
+    static let maxHeaderNameBytes = 200
+    /// The most bytes of a header field's value.
+    static let maxHeaderValueBytes = 8192
+    /// The most header fields.
+    static let maxHeaderCount = 100
 
     /// mocky's expiration choices.
     enum Expiration: String, CaseIterable {
@@ -41,27 +56,32 @@ struct MockPayload {
         var fields = JSONFields(value)
         let status = fields.integer("status") ?? 200
         if fields.object["status"] != nil && !(100...999).contains(status) {
-            fields.errors.add("status", status < 100 ? "error.min" : "error.max", "status \(status) is outside 100–999")
+            fields.errors.add("status", status < 100 ? "error.min" : "error.max", "status \(status) is outside 200–999")
+        } else if let problem = PlayableStatus.statusProblem(status) {
+            fields.errors.add("status", "error.min", problem)
         }
-        let content = fields.string("content", maxLength: maxContentCharacters) ?? ""
-        let contentType = fields.string("content_type", maxLength: 200) ?? "text/html"
+        let content = fields.string("content", maxBytes: maxContentBytes) ?? ""
+        if let problem = PlayableStatus.contentProblem(status: status, contentBytes: content.utf8.count) {
+            fields.errors.add("content", "error.invalid", problem)
+        }
+        let contentType = fields.string("content_type", maxBytes: maxContentTypeBytes) ?? "text/html"
         if !HTTPHeaders.isValidValue(contentType) || contentType.contains(";") || contentType.isEmpty {
             fields.errors.add("content_type", "error.invalid", "content_type must be a media type like text/html, without parameters")
         }
-        let charset = fields.string("charset", maxLength: 40) ?? "UTF-8"
+        let charset = fields.string("charset", maxBytes: maxCharsetBytes) ?? "UTF-8"
         if charset.isEmpty || !charset.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
-            fields.errors.add("charset", "error.invalid", "charset '\(charset.prefix(40))' is not a charset name")
+            fields.errors.add("charset", "error.invalid", "charset '\(charset.excerpt(maxBytes: 40))' is not a charset name")
         }
         let headers = parseHeaders(fields.object["headers"], into: &fields.errors)
-        let secret = fields.string("secret", maxLength: 64)
-        let name = fields.string("name", maxLength: 100) ?? ""
+        let secret = fields.string("secret", maxBytes: API.maxSecretBytes)
+        let name = fields.string("name", maxBytes: maxNameBytes) ?? ""
         var expiration = Expiration.never
         if let text = fields.string("expiration") {
             if let parsed = Expiration(rawValue: text) {
                 expiration = parsed
             } else {
                 fields.errors.add("expiration", "error.invalid",
-                                  "expiration '\(text.prefix(40))' is not one of \(Expiration.allCases.map(\.rawValue).joined(separator: ", "))")
+                                  "expiration '\(text.excerpt(maxBytes: 40))' is not one of \(Expiration.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         let id = fields.string("id")
@@ -94,23 +114,35 @@ struct MockPayload {
             errors.add("headers", "error.expected.jsobject", "headers must be an object, not \(other.typeName)")
             return []
         }
+        guard pairs.count <= maxHeaderCount else {
+            errors.add("headers", "error.maxLength", "\(pairs.count) headers; the limit is \(maxHeaderCount)")
+            return []
+        }
         var headers: [StoredHeader] = []
         for (name, value) in pairs {
+            let shownName = name.excerpt(maxBytes: 64).debugDescription
             guard case .string(let text) = value else {
-                errors.add("headers", "error.expected.jsstring", "header '\(name.prefix(64))' must have a string value")
+                errors.add("headers", "error.expected.jsstring", "header \(shownName) must have a string value")
                 return []
             }
-            guard HTTPHeaders.isValidName(name), name.count <= 200 else {
-                errors.add("headers", "error.invalid", "header name '\(name.prefix(64).debugDescription)' is not a token")
+            guard name.utf8.count <= maxHeaderNameBytes else {
+                errors.add("headers", "error.maxLength", "header name \(shownName) is \(name.utf8.count) bytes; the limit is \(maxHeaderNameBytes)")
                 return []
             }
-            guard HTTPHeaders.isValidValue(text), text.count <= 8192 else {
-                errors.add("headers", "error.invalid", "header '\(name)' has CR, LF or another control character in its value")
+            guard HTTPHeaders.isValidName(name) else {
+                errors.add("headers", "error.invalid", "header name \(shownName) is not a token")
+                return []
+            }
+            guard text.utf8.count <= maxHeaderValueBytes else {
+                errors.add("headers", "error.maxLength", "header \(shownName) has a value of \(text.utf8.count) bytes; the limit is \(maxHeaderValueBytes)")
+                return []
+            }
+            guard HTTPHeaders.isValidValue(text) else {
+                errors.add("headers", "error.invalid", "header \(shownName) has CR, LF or another control character in its value")
                 return []
             }
             headers.append(StoredHeader(name: name, value: text))
         }
-        if headers.count > 100 { errors.add("headers", "error.maxLength", "\(headers.count) headers; the limit is 100") }
         return headers
     }
 }

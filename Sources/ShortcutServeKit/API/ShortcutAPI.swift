@@ -14,10 +14,10 @@ struct ShortcutAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/shortcuts"] = hostGuard.guarding(create)
-        server.GET["/api/shortcuts"] = hostGuard.guarding(list)
-        server.GET["/api/shortcuts/:id"] = hostGuard.guarding(show)
-        server.DELETE["/api/shortcuts/:id"] = hostGuard.guarding(delete)
+        server.POST["/api/shortcuts"] = hostGuard.guardingAPI(create)
+        server.GET["/api/shortcuts"] = hostGuard.guardingAPI(list)
+        server.GET["/api/shortcuts/:id"] = hostGuard.guardingAPI(show)
+        server.DELETE["/api/shortcuts/:id"] = hostGuard.guardingAPI(delete)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -32,11 +32,11 @@ struct ShortcutAPI: Sendable {
         let appName = fields.string("app_name")
         let iconText = fields.string("icon")
         let id = fields.string("id")
-        let secret = fields.string("secret", maxLength: 64)
+        let secret = fields.string("secret", maxBytes: API.maxSecretBytes)
         var mode: DeliveryMode?
         if let text = fields.string("mode") {
             mode = DeliveryMode(rawValue: text)
-            if mode == nil { fields.errors.add("mode", "error.invalid", "mode is page or data, not '\(text.prefix(20))'") }
+            if mode == nil { fields.errors.add("mode", "error.invalid", "mode is page or data, not '\(text.excerpt(maxBytes: 20))'") }
         }
         if title == nil && fields.object["title"] == nil { fields.errors.add("title", "error.required", "title is required") }
         if url == nil && fields.object["url"] == nil { fields.errors.add("url", "error.required", "url is required") }
@@ -48,6 +48,8 @@ struct ShortcutAPI: Sendable {
         }
         if let id, !PageID.isValid(id) {
             fields.errors.add("id", "error.invalid", "id must be 1–64 characters of A-Z a-z 0-9 _ -")
+        } else if let id, let problem = API.reservedIDProblem(id) {
+            fields.errors.add("id", "error.reserved", problem)
         }
         var icon: ShortcutIcon?
         if let iconText {

@@ -48,7 +48,7 @@ struct ShortcutDelivery: Sendable {
     }
 
     func redirect(_ id: String) -> HTTPResponse {
-        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.prefix(80))'") }
+        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.excerpt(maxBytes: 80))'") }
         // Play statistics count plays of the page (`/v3/<id>`), not redirects: `/s/<id>` stays a lookup.
         if isDemo { return demoRedirect }
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
@@ -60,7 +60,7 @@ struct ShortcutDelivery: Sendable {
     }
 
     func page(_ id: String) -> HTTPResponse {
-        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.prefix(80))'") }
+        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.excerpt(maxBytes: 80))'") }
         return isDemo ? demoPage : ShortcutDelivery.pageResponse(page.body)
     }
 

@@ -6,7 +6,9 @@ import ShortcutStore
 /// `?target=page`, its page), and `GET /w/all.mobileconfig` (every stored shortcut, or `?ids=a,b,c`).
 /// Query options: `target=app|page`, `full_screen=true|false`, `ignore_manifest_scope=true|false`.
 ///
-/// The default profile of a shortcut is built once per version of its record, as pages are.
+/// The default profile of a shortcut is built once per version of its record, as pages are. The profile of
+/// every stored shortcut lists them all, as `/` does, so it is behind the same DNS-rebinding guard; a
+/// profile of named ids is open, as `/p/<id>` is.
 struct WebClipRoute: Sendable {
     let delivery: ShortcutDelivery
     let store: PageStore
@@ -35,8 +37,11 @@ struct WebClipRoute: Sendable {
             .prepared()
     }
 
-    func install(on server: HTTPServer) {
-        server.GET["/w/:file"] = respond
+    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
+        server.GET["/w/:file"] = { request in
+            let listsAll = request.params["file"] == Self.allName + Self.fileSuffix && request.queryValue("ids") == nil
+            return (listsAll ? hostGuard.refusal(for: request) : nil) ?? respond(request)
+        }
     }
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {

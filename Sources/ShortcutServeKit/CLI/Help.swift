@@ -23,20 +23,27 @@ enum Help {
           --mode page|data        how /s answers (default page, see below)
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
-          --allow-host NAME       also accept this Host name on the /api/ routes (e.g. a tunnel); repeatable
+          --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
           --profile-prefix NAME   reverse-DNS start of web clip profile identifiers (default local.shortcut-serve)
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
 
         Limits (each has a default):
-          --max-connections N     open connections at once (default 1024; more get 503)
+          --max-connections N     open connections at once (default 1024, fewer if the open-file limit allows
+                                  fewer; more get 503)
           --max-body-bytes N      request body size (default 1048576; more gets 413)
           --max-header-bytes N    request header section size (default 32768; more gets 431)
+          --max-output-bytes N    unsent answer bytes per connection before its next pipelined requests
+                                  wait (default 1048576)
           --header-timeout S      seconds to receive a request head (default 10)
           --idle-timeout S        seconds a keep-alive connection may stay idle (default 60)
           --body-timeout S        seconds to receive a request body (default 30)
           --write-timeout S       seconds to send a response (default 30)
+
+        Signals:
+          SIGINT, SIGTERM  stop gracefully: no new connections, answers in flight finish, exit 0
+          SIGHUP           write the play statistics counted so far to the store and keep serving
 
         Delivery modes:
           page  301 to /p/<id>, the page stored on this server. Works on current iOS. The default.

@@ -12,11 +12,14 @@ import Darwin
 import ShortcutHTTP
 
 /// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
-/// SIGINT or SIGTERM, then stops gracefully and exits 0.
+/// SIGINT or SIGTERM, then stops gracefully and exits 0. SIGHUP writes the play statistics and serves on.
 struct ServeCommand {
     let options: ServeOptions
 
     func run() -> Never {
+        // A write to a pipe or socket whose reader has gone must fail with EPIPE, not kill the server: the
+        // access log's standard error may be such a pipe (sockets use MSG_NOSIGNAL / SO_NOSIGPIPE already).
+        signal(SIGPIPE, SIG_IGN)
         let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
         let app: ShortcutApp
         do {
@@ -41,6 +44,21 @@ struct ServeCommand {
             source.activate()
             sources.append(source)
         }
+        // SIGHUP (the terminal closed, or `kill -HUP`) used to end the process and lose the plays counted
+        // since the last write: now it writes them and serves on. The notice goes out from a queue of its
+        // own, so a standard error nobody reads cannot hold up the signal queue and with it SIGTERM.
+        let notices = DispatchQueue(label: "shortcut-serve.notices")
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: signals)
+        hangup.setEventHandler {
+            app.store.flush()
+            notices.async { standardError("SIGHUP: play statistics written to the store; still serving\n") }
+        }
+        hangup.activate()
+        sources.append(hangup)
+        // Each connection holds a descriptor: take all the process may have (Linux's default soft limit is
+        // 1,024, macOS's 256), and let the server fit its connection limit to it.
+        let files = OpenFileLimit.raise()
         let address: SocketAddress
         do {
             address = try server.start(options.port, host: options.host)
@@ -49,6 +67,11 @@ struct ServeCommand {
             exit(1)
         }
         app.didStart(at: address)
+        if let files, let limit = server.connectionLimit, limit < options.limits.maxConnections {
+            let reserved = Int(clamping: files.soft) - limit
+            standardError("warning: at most \(limit) connections, not \(options.limits.maxConnections): the open-file limit "
+                + "is \(files.soft) (hard limit \(files.hard)) and \(reserved) are kept for the store and the server\n")
+        }
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host

@@ -65,6 +65,7 @@ public struct ServeOptions: Sendable, Equatable {
         if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }
         if let value = try reader.integer("--max-body-bytes", in: 0...(1 << 30)) { limits.maxBodyBytes = value }
         if let value = try reader.integer("--max-header-bytes", in: 256...(1 << 20)) { limits.maxHeaderBytes = value }
+        if let value = try reader.integer("--max-output-bytes", in: 1...(1 << 30)) { limits.maxPendingOutputBytes = value }
         if let value = try reader.seconds("--header-timeout") { limits.headerReadTimeout = value }
         if let value = try reader.seconds("--idle-timeout") { limits.idleTimeout = value }
         if let value = try reader.seconds("--body-timeout") { limits.bodyReadTimeout = value }

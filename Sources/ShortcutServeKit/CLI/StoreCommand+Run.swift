@@ -53,6 +53,9 @@ extension StoreCommand {
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
             if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
             guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
+            if let problem = PlayableStatus.contentProblem(status: status, contentBytes: data.count) {
+                throw Failure(description: "\(file): \(problem)")
+            }
             let store = try open(storePath, .createIfMissing)
             let secret = PageID.generate()
             let stored = try store.create(StoredPage(

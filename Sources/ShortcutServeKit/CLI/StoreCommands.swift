@@ -77,7 +77,8 @@ enum StoreCommand: Sendable {
                                 template: template, baseURL: base)
         case (true, "add"):
             guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
-            let status = try reader.integer("--status", in: 100...999) ?? 200
+            // From 200: a 1xx is an interim answer, and a stored page is played as the final one.
+            let status = try reader.integer("--status", in: 200...999) ?? 200
             let type = try reader.value("--type") ?? "text/html"
             let charset = try reader.value("--charset") ?? "UTF-8"
             var headers: [StoredHeader] = []
