@@ -78,7 +78,8 @@ public enum AppURL {
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: true
-        default: scalar.properties.isWhitespace
+        // Noncharacters (U+FFFE, U+FFFF, …) have no place in a URL, nor in the XML of a web clip profile.
+        default: scalar.properties.isWhitespace || scalar.properties.isNoncharacterCodePoint
         }
     }
 

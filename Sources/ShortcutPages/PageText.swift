@@ -29,12 +29,14 @@ enum PageText {
                 field: field, code: ShortcutPageError.maxLength,
                 reason: "\(field) is \(count) characters; the limit is \(maximum)")
         }
-        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control
-        {
+        // Noncharacters (U+FFFE, U+FFFF, U+FDD0…) are refused too: XML, and so a web clip profile, cannot hold them.
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated()
+        where scalar.properties.generalCategory == .control || scalar.properties.isNoncharacterCodePoint {
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            let kind = scalar.properties.isNoncharacterCodePoint ? "noncharacter" : "control character"
             throw ShortcutPageError(
                 field: field, code: ShortcutPageError.character,
-                reason: "\(field) contains the control character \(code) at offset \(offset)")
+                reason: "\(field) contains the \(kind) \(code) at offset \(offset)")
         }
         return trimmed
     }

@@ -172,7 +172,9 @@ import TestSupport
     @Test func controlCharactersNeverReachAProfile() throws {
         let server = try AppServer()
         defer { server.stop() }
-        for (title, url) in [("bell\u{7}", "myapp://x"), ("ok", "myapp://x\u{1}y"), ("nul\u{0}", "myapp://x")] {
+        // Controls and noncharacters cannot be in an XML document; they are refused when a shortcut is stored.
+        for (title, url) in [("bell\u{7}", "myapp://x"), ("ok", "myapp://x\u{1}y"), ("nul\u{0}", "myapp://x"),
+                             ("non\u{FFFE}", "myapp://x"), ("ok", "myapp://x\u{FFFF}"), ("c1\u{85}x", "myapp://x")] {
             let created = try Self.create(server, id: "c", title: title, url: url)
             #expect(created.status == 422, "refused at creation: \(created.bodyText)")
         }
