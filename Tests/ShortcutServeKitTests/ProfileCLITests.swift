@@ -30,8 +30,20 @@ import TestSupport
 
         let demo = try CLITests.run(["profile", "demo", "--store", store, "--profile-prefix", "com.example.dev"])
         #expect(try Plist.read(Array(demo.stdout.utf8))["PayloadIdentifier"] == .string("com.example.dev.demo"))
+        let missing = try CLITests.run(["profile", "nope", "--store", store])
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("error: no shortcut 'nope' in \(store)"), "\(missing.stderr)")
         let all = try Plist.read(Array(try CLITests.run(["profile", "all", "--store", store]).stdout.utf8))
         #expect(all["PayloadContent"]?.items.compactMap { $0["Label"]?.string } == ["Scan"])
+    }
+
+    @Test func readingAProfileNeverMakesAStore() throws {
+        let missing = CLITests.temporaryStore()
+        let demo = try CLITests.run(["profile", "demo", "--store", missing])
+        #expect(demo.status == 0, "the built-in demo needs no store: \(demo.stderr)")
+        #expect(try Plist.read(Array(demo.stdout.utf8))["PayloadIdentifier"] == .string("local.shortcut-serve.demo"))
+        let other = try CLITests.run(["profile", "scan", "--store", missing])
+        #expect(other.status == 1 && other.stderr.hasPrefix("error: no store at \(missing)"), "\(other.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing), "a mistyped --store is not made")
     }
 
     @Test(arguments: [
@@ -40,7 +52,7 @@ import TestSupport
         (["profile", "../x"], 64, "Error: '../x' is not a shortcut id"),
         (["profile", "demo", "--target", "safari"], 64, "Error: --target is app or page, not 'safari'"),
         (["profile", "demo", "--profile-prefix", "bad prefix"], 64, "Error: --profile-prefix takes a reverse-DNS name"),
-        (["profile", "missing"], 1, "error: no shortcut 'missing' in "),
+        (["profile", "missing"], 1, "error: no store at "),
     ])
     func mistakesAreSaidPlainly(arguments: [String], status: Int32, message: String) throws {
         let run = try CLITests.run(arguments + ["--store", CLITests.temporaryStore()])

@@ -27,12 +27,18 @@ struct ShortcutDelivery: Sendable {
     init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate) throws {
         self.store = store
         self.defaultMode = defaultMode
-        let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
-                                    appName: "Add to Home Screen", template: template)
-        demo = ShortcutRecord.make(page, id: ShortcutDelivery.demoID, mode: nil, secret: nil)
-        demoRedirect = HTTPResponse.movedPermanently(defaultMode == .data ? page.dataURI : "/p/\(ShortcutDelivery.demoID)")
+        demo = try ShortcutDelivery.makeDemo(template: template)
+        demoRedirect = HTTPResponse.movedPermanently(
+            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : "/p/\(ShortcutDelivery.demoID)")
             .prepared()
         demoPage = ShortcutDelivery.pageResponse(demo.body).prepared()
+    }
+
+    /// The built-in demo shortcut as a record (title "Add to Home Screen", app URL `mkaddtohomescreen://page/view2`).
+    static func makeDemo(template: PageTemplate) throws -> StoredPage {
+        let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
+                                    appName: "Add to Home Screen", template: template)
+        return ShortcutRecord.make(page, id: demoID, mode: nil, secret: nil)
     }
 
     func install(on server: HTTPServer) {

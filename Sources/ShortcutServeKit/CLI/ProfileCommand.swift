@@ -56,9 +56,20 @@ struct ProfileCommand: Sendable {
 
     /// The profile's bytes.
     func document() throws -> [UInt8] {
-        let store = try PageStore(directory: store.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory())
-        let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
         let profiles = WebClipProfiles(prefix: prefix)
+        // Read only: a mistyped --store must not make a new, empty store.
+        let store: PageStore
+        do {
+            store = try PageStore(directory: self.store.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(),
+                                  access: .readOnly)
+        } catch PageStoreError.noStore(let path, let reason) {
+            // No store yet: the built-in demo still has its profile, as the server serves it.
+            guard id == ShortcutDelivery.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }
+            let demo = try ShortcutDelivery.makeDemo(template: .default)
+            return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: .init(target: target),
+                                    pageURL: { "\(baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL)/p/\($0)" }).document
+        }
+        let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
         let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let options = WebClipProfiles.Options(target: target)
         let pageURL = { (id: String) in "\(root)/p/\(id)" }
