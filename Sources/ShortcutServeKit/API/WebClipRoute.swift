@@ -120,15 +120,23 @@ struct WebClipRoute: Sendable {
             }
             options.target = target
         }
-        for (name, apply) in [("full_screen", { (value: Bool) in options.fullScreen = value }),
-                              ("ignore_manifest_scope", { (value: Bool) in options.ignoresManifestScope = value })] {
-            guard let text = request.queryValue(name) else { continue }
-            switch text {
-            case "true", "1": apply(true)
-            case "false", "0": apply(false)
-            default: return .failure(OptionFailure(reason: "\(name) is true or false, not '\(text.prefix(40))'"))
-            }
+        switch (flag(request, "full_screen"), flag(request, "ignore_manifest_scope")) {
+        case (.failure(let failure), _), (_, .failure(let failure)):
+            return .failure(failure)
+        case (.success(let fullScreen), .success(let ignoresScope)):
+            options.fullScreen = fullScreen
+            options.ignoresManifestScope = ignoresScope ?? false
         }
         return .success(options)
+    }
+
+    /// A `true`/`false` (or `1`/`0`) query option; nil when absent.
+    private static func flag(_ request: HTTPRequest, _ name: String) -> Result<Bool?, OptionFailure> {
+        switch request.queryValue(name) {
+        case nil: .success(nil)
+        case "true", "1": .success(true)
+        case "false", "0": .success(false)
+        case let text?: .failure(OptionFailure(reason: "\(name) is true or false, not '\(text.prefix(40))'"))
+        }
     }
 }

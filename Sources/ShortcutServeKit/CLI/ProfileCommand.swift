@@ -57,6 +57,9 @@ struct ProfileCommand: Sendable {
     /// The profile's bytes.
     func document() throws -> [UInt8] {
         let profiles = WebClipProfiles(prefix: prefix)
+        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        let options = WebClipProfiles.Options(target: target)
+        let pageURL = { (id: String) in "\(root)/p/\(id)" }
         // Read only: a mistyped --store must not make a new, empty store.
         let store: PageStore
         do {
@@ -66,13 +69,9 @@ struct ProfileCommand: Sendable {
             // No store yet: the built-in demo still has its profile, as the server serves it.
             guard id == ShortcutDelivery.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }
             let demo = try ShortcutDelivery.makeDemo(template: .default)
-            return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: .init(target: target),
-                                    pageURL: { "\(baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL)/p/\($0)" }).document
+            return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: options, pageURL: pageURL).document
         }
         let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
-        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        let options = WebClipProfiles.Options(target: target)
-        let pageURL = { (id: String) in "\(root)/p/\(id)" }
         if id == WebClipRoute.allName {
             let shortcuts = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
                 .map { WebClipProfiles.Shortcut(id: $0.id, metadata: $0.metadata) }
