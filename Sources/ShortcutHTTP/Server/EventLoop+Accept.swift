@@ -31,13 +31,13 @@ extension EventLoop {
                 continue
             }
             guard let (socket, address) = next else { return accepted }
-            guard counter.tryAcquire() else {
+            guard counter.tryAcquire(loop: index) else {
                 refuse(socket, "server is at its limit of \(limits.maxConnections) connections; try again")
                 continue
             }
             let connection = Connection(socket: socket, remote: address.description, loop: self)
             do { try poller.add(socket.fd, .read) } catch {
-                counter.release()
+                counter.release(loop: index)
                 socket.close()
                 continue
             }

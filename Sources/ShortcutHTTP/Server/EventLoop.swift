@@ -14,6 +14,8 @@ import Darwin
 /// connection is handed between threads. Everything below is confined to `queue`.
 /// Its hot `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
 final class EventLoop: @unchecked Sendable {
+    /// This loop's place among the server's loops (its slot in `ConnectionCounter`'s per-loop counts).
+    let index: Int
     let queue: DispatchQueue
     let poller: EventPoller
     let responder: Responder
@@ -49,6 +51,7 @@ final class EventLoop: @unchecked Sendable {
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
          logWriter: LogWriter?, onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
         throws(SystemError) {
+        self.index = index
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         poller = try EventPoller()
         self.listener = listener
@@ -124,7 +127,7 @@ final class EventLoop: @unchecked Sendable {
             connections[Int(connection.socket.fd)] = nil
         }
         liveConnections -= 1
-        counter.release()
+        counter.release(loop: index)
         if isStopping && liveConnections == 0 { finishStop() }
     }
 

@@ -12,7 +12,8 @@ import Darwin
 import ShortcutHTTP
 
 /// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
-/// SIGINT or SIGTERM, then stops gracefully and exits 0. SIGHUP writes the play statistics and serves on.
+/// SIGINT or SIGTERM, then stops gracefully and exits 0. SIGHUP writes the play statistics, reports
+/// the connections each event loop holds, and serves on.
 struct ServeCommand {
     let options: ServeOptions
 
@@ -52,7 +53,12 @@ struct ServeCommand {
         let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: signals)
         hangup.setEventHandler {
             app.store.flush()
-            notices.async { standardError("SIGHUP: play statistics written to the store; still serving\n") }
+            // How the open connections spread over the event loops: a debug statistic (issue 10).
+            let spread = server.connectionsPerLoop.map(String.init).joined(separator: " ")
+            notices.async {
+                standardError("SIGHUP: play statistics written to the store; still serving\n"
+                    + "SIGHUP: connections per event loop: \(spread)\n")
+            }
         }
         hangup.activate()
         sources.append(hangup)
