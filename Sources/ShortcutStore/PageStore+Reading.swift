@@ -115,7 +115,7 @@ extension PageStore {
             do {
                 page = try RecordFile.decode(bytes, path: path, expectedID: id)
             } catch {
-                if let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id) {
+                if RecordFile.caseTwinID(in: bytes, of: id) != nil {
                     // A file system that ignores case opened `stored`'s record for `id`: `id` has none.
                     withLock {
                         if index[id] != nil { _ = noteChange(id) }

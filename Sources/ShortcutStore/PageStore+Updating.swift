@@ -61,7 +61,7 @@ extension PageStore {
                 page = try RecordFile.decode(bytes, path: path, expectedID: id)
             } catch {
                 // A file system that ignores case opened another casing's record for `id`: `id` has none.
-                if let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id) {
+                if RecordFile.caseTwinID(in: bytes, of: id) != nil {
                     return nil
                 }
                 throw error

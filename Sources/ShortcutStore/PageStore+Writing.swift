@@ -109,10 +109,10 @@ extension PageStore {
     /// The id of the record that `id`'s path opens when that record's id is another casing of `id` (a file
     /// system that ignores case); nil otherwise. The caller holds `id`'s stripe lock.
     func caseTwinOnDisk(of id: String) throws(PageStoreError) -> String? {
-        guard case .read(let bytes, _) = try SystemCalls.readRegularFile(recordPath(id), limit: maxRecordBytes),
-            let stored = RecordFile.storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id)
-        else { return nil }
-        return stored
+        guard case .read(let bytes, _) = try SystemCalls.readRegularFile(recordPath(id), limit: maxRecordBytes) else {
+            return nil
+        }
+        return RecordFile.caseTwinID(in: bytes, of: id)
     }
 
     /// Writes a record that must not exist yet; nil if it does.

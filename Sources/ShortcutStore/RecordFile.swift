@@ -77,6 +77,13 @@ enum RecordFile {
         }
     }
 
+    /// The id held by the record in `bytes` when it is another casing of `id`: what `id`'s path opens on a file
+    /// system that ignores case when only that other casing is stored. Nil for `id` itself or anything else.
+    static func caseTwinID(in bytes: [UInt8], of id: String) -> String? {
+        guard let stored = storedID(in: bytes), stored != id, PageID.equalIgnoringCase(stored, id) else { return nil }
+        return stored
+    }
+
     /// The header of the record in `bytes` (checked: prefix, checksum, format, version) and where its line ends.
     private static func header(of bytes: [UInt8], path: String) throws(PageStoreError) -> (header: Header, newline: Int) {
         func corrupt(_ reason: String) -> PageStoreError { .corruptRecord(path: path, reason: reason) }

@@ -28,6 +28,11 @@ struct WebClipProfiles: Sendable {
     struct Shortcut: Sendable {
         var id: String
         var metadata: [String: String]
+
+        /// Every shortcut the store holds (not the built-in demo), oldest first.
+        static func stored(in store: PageStore) -> [Shortcut] {
+            store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }.map { Shortcut(id: $0.id, metadata: $0.metadata) }
+        }
     }
 
     /// `--profile-prefix`: the start of every `PayloadIdentifier`.
@@ -59,13 +64,11 @@ struct WebClipProfiles: Sendable {
     /// The profile of one shortcut.
     func profile(for shortcut: Shortcut, options: Options, pageURL: (String) -> String) -> WebClipProfile {
         let identifier = "\(prefix).\(shortcut.id)"
-        let title = shortcut.metadata["title"] ?? shortcut.id
-        let url = options.target == .app ? shortcut.metadata["url"] ?? "" : pageURL(shortcut.id)
+        let clip = clip(for: shortcut, in: identifier, options: options, pageURL: pageURL)
         return WebClipProfile(
-            identifier: identifier, uuid: StableUUID.make(identifier + "/profile"), displayName: title,
-            description: "Adds “\(title)” to the Home Screen. Its icon opens \(url).",
-            organization: organization(shortcut.metadata),
-            clips: [clip(for: shortcut, in: identifier, options: options, pageURL: pageURL)])
+            identifier: identifier, uuid: StableUUID.make(identifier + "/profile"), displayName: clip.label,
+            description: "Adds “\(clip.label)” to the Home Screen. Its icon opens \(clip.url).",
+            organization: organization(shortcut.metadata), clips: [clip])
     }
 
     /// One profile with a clip per shortcut; `name` (`all`, or a digest of the ids) makes its identifier.

@@ -84,7 +84,7 @@ struct WebClipRoute: Sendable {
             // One profile per set of ids, whatever their order: downloading the same set again replaces it.
             profileName = "set-" + String(SHA256.hex(SHA256.hash(Array(ids.sorted().joined(separator: ",").utf8))).prefix(16))
         } else {
-            shortcuts = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }.map { .init(id: $0.id, metadata: $0.metadata) }
+            shortcuts = WebClipProfiles.Shortcut.stored(in: store)
             guard !shortcuts.isEmpty else {
                 return .error(.notFound, "no shortcuts are stored; add one, or name the demo with ?ids=demo")
             }

@@ -57,7 +57,7 @@ struct ProfileCommand: Sendable {
     /// The profile's bytes.
     func document() throws -> [UInt8] {
         let profiles = WebClipProfiles(prefix: prefix)
-        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        let root = StoreCommand.root(of: baseURL)
         let options = WebClipProfiles.Options(target: target)
         let pageURL = { (id: String) in "\(root)/p/\(id)" }
         // Read only: a mistyped --store must not make a new, empty store.
@@ -73,8 +73,7 @@ struct ProfileCommand: Sendable {
         }
         let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
         if id == WebClipRoute.allName {
-            let shortcuts = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
-                .map { WebClipProfiles.Shortcut(id: $0.id, metadata: $0.metadata) }
+            let shortcuts = WebClipProfiles.Shortcut.stored(in: store)
             guard !shortcuts.isEmpty else { throw StoreCommand.Failure(description: "no shortcuts in \(store.directory.path)") }
             return profiles.profile(for: shortcuts, name: WebClipRoute.allName, options: options, pageURL: pageURL).document
         }

@@ -28,7 +28,7 @@ extension StoreCommand {
             let page = try ShortcutPage(title: title, url: url, icon: icon, appName: appName, template: try TemplateFile.load(templatePath))
             let secret = PageID.generate()
             let stored = try store.create(ShortcutRecord.make(page, id: id ?? PageID.generate(), mode: mode, secret: .make(secret)))
-            let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+            let root = StoreCommand.root(of: base)
             return """
                 id: \(stored.id)
                 shortcut: \(root)/s/\(stored.id)
@@ -61,7 +61,7 @@ extension StoreCommand {
             let stored = try store.create(StoredPage(
                 id: id ?? PageID.generate(), name: name, status: status, contentType: type, charset: charset, headers: headers,
                 body: Array(data), secret: .make(secret), metadata: ["kind": "mock"]))
-            let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+            let root = StoreCommand.root(of: base)
             return "id: \(stored.id)\nlink: \(root)/v3/\(stored.id)\nsecret: \(secret)"
         case .listMocks(let storePath):
             let store = try open(storePath, .readOnly)

@@ -47,6 +47,11 @@ enum StoreCommand: Sendable {
 
     static let defaultBaseURL = "http://127.0.0.1:9081"
 
+    /// `--base-url` without a trailing slash, to put paths after.
+    static func root(of baseURL: String) -> String {
+        baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    }
+
     /// Parses `add|list|show|rm …` (shortcuts) or, with `mock: true`, `mock add|list|show|rm …`.
     static func parse(_ arguments: [String], mock: Bool) throws(UsageError) -> StoreCommand {
         let usage = mock ? mockUsage : shortcutUsage
