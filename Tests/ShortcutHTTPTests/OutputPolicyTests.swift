@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func theLentBufferComesBackEmptyWithItsCapacity() {
-        var policy = OutputPolicy(maxPendingBytes: 1 << 20)
+        var policy = OutputPolicy.Lender()
         var buffer = policy.lend()
         #expect(buffer.isEmpty)
         buffer.append(contentsOf: [UInt8](repeating: 0x61, count: 5000))
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aHugeBufferIsDroppedAndTheSpareKept() {
-        var policy = OutputPolicy(maxPendingBytes: 1 << 20)
+        var policy = OutputPolicy.Lender()
         var small: [UInt8] = []
         small.reserveCapacity(4096)
         let kept = small.capacity

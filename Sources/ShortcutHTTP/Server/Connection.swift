@@ -40,6 +40,9 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var interest = PollInterest.read
     @exclusivity(unchecked) private var wantedInterest = PollInterest.read
     @exclusivity(unchecked) private var delayed: DelayedAnswer?
+    /// `delayed != nil`, kept as a flag: read several times a request, where a load of a trivial value
+    /// costs less than looking at a reference.
+    @exclusivity(unchecked) private var isDelayed = false
     /// A delay to hand to the owner at the end of this pass (`ConnectionAction.answerDelayedAfter`).
     @exclusivity(unchecked) private var delayToSchedule: UInt64?
     @exclusivity(unchecked) private(set) var timeline: ConnectionTimeline
@@ -55,8 +58,6 @@ final class Connection: @unchecked Sendable {
 
     /// Whether the connection may be closed at once by a graceful stop: nothing in flight.
     var isIdle: Bool { !isDelayed && outOffset >= pendingCount && !parser.isMidRequest }
-
-    private var isDelayed: Bool { delayed != nil }
 
     /// Whether the next pipelined request may be answered now: no delayed answer in front of it, no close
     /// decided, and room for more output (`OutputPolicy.hasRoom`). While it is not, requests stay unparsed
@@ -113,6 +114,7 @@ final class Connection: @unchecked Sendable {
     func answerDelayed() -> ConnectionAction {
         guard !isClosed, let answer = delayed else { return .none }
         delayed = nil
+        isDelayed = false
         borrowOutput()
         write(answer.response, request: answer.request, keepAlive: answer.keepAlive, started: answer.started)
         flush()
@@ -144,6 +146,7 @@ final class Connection: @unchecked Sendable {
         out = []
         attached = nil
         delayed = nil
+        isDelayed = false
     }
 
     /// The end of every event: what the owner must do. `.close` is reported once, by the event that closed
@@ -193,6 +196,7 @@ final class Connection: @unchecked Sendable {
             // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order;
             // the owner calls `answerDelayed` when the delay is over.
             delayed = DelayedAnswer(response: response, request: request, keepAlive: keepAlive, started: started)
+            isDelayed = true
             delayToSchedule = response.delay.nanoseconds
             return
         }
@@ -244,7 +248,7 @@ final class Connection: @unchecked Sendable {
     /// Takes the loop's shared output buffer when this connection has nothing pending, so that a connection
     /// keeps no buffer of its own between requests.
     private func borrowOutput() {
-        if out.isEmpty { out = context.output.lend() }
+        if out.isEmpty { out = context.outputBuffer.lend() }
     }
 
     /// Writes what is pending, answers requests that waited for room, and settles the phase and the interest
@@ -268,14 +272,14 @@ final class Connection: @unchecked Sendable {
             }
             outOffset = 0
             attached = nil
-            context.output.takeBack(&out)
+            context.outputBuffer.takeBack(&out)
             // All written: requests that waited unparsed (for room, or behind a delayed answer) are answered
             // now, up to the bound again; each such batch has the write timeout to go out.
             guard parser.hasUnparsedBytes && canAnswerMore else { break }
             borrowOutput()
             parse(UnsafeRawBufferPointer(start: nil, count: 0))
             guard pendingCount > 0 else {
-                context.output.takeBack(&out)
+                context.outputBuffer.takeBack(&out)
                 break
             }
             if timeline.phase == .writing { timeline.enter(.writing, now: context.now, timeouts: context.timeouts) }

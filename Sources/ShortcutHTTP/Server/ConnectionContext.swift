@@ -10,7 +10,8 @@ final class ConnectionContext {
     let clock: any MonotonicClock
     /// A buffer every connection reads into (requests are parsed straight from it). 64 KiB.
     let readBuffer: UnsafeMutableRawBufferPointer
-    @exclusivity(unchecked) var output: OutputPolicy
+    let output: OutputPolicy
+    @exclusivity(unchecked) var outputBuffer = OutputPolicy.Lender()
     @exclusivity(unchecked) var log: AccessLog
     @exclusivity(unchecked) var date = HTTPDate()
     /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).

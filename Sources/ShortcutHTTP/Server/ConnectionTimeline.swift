@@ -32,16 +32,17 @@ struct ConnectionTimeline: Equatable {
         case requestTimeout(String)
     }
 
-    /// Each phase's allowed time in nanoseconds, worked out once per server from `ServerLimits`.
+    /// Each phase's allowed time in nanoseconds, worked out once per server from `ServerLimits`. All
+    /// trivial fields: passed on every request, it must cost no reference counting.
     struct Timeouts: Equatable, Sendable {
         let head: UInt64
         let body: UInt64
         let idle: UInt64
         let write: UInt64
         let linger: UInt64
-        /// The reasons a 408 gives, made once: they name the limit.
-        let headReason: String
-        let bodyReason: String
+        /// The limits as configured, for the reasons a 408 gives.
+        let headLimit: Duration
+        let bodyLimit: Duration
 
         /// Lingering waits as long as a head may take, but at most `maxLinger`: the answer is already out, and
         /// a peer that keeps sending only holds a descriptor.
@@ -53,9 +54,14 @@ struct ConnectionTimeline: Equatable {
             idle = limits.idleTimeout.nanoseconds
             write = limits.writeTimeout.nanoseconds
             linger = min(limits.headerReadTimeout, Timeouts.maxLinger).nanoseconds
-            headReason = "request header section not complete within \(limits.headerReadTimeout.secondsText)"
-            bodyReason = "request body not complete within \(limits.bodyReadTimeout.secondsText)"
+            headLimit = limits.headerReadTimeout
+            bodyLimit = limits.bodyReadTimeout
         }
+
+        /// The one-line reason of a head that timed out.
+        var headReason: String { "request header section not complete within \(headLimit.secondsText)" }
+        /// The one-line reason of a body that timed out.
+        var bodyReason: String { "request body not complete within \(bodyLimit.secondsText)" }
 
         /// The time `phase` allows; nil for none.
         func allowed(in phase: Phase) -> UInt64? {

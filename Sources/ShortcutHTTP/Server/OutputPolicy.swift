@@ -10,8 +10,9 @@
 ///    connection's unsent bytes are at or over it, its further pipelined requests wait unparsed
 ///    (`hasRoom`), so a client that does not read cannot make the server build answers without end.
 ///
-/// Confined to its loop's queue, like the `ConnectionContext` that holds it.
-struct OutputPolicy {
+/// The rules are trivial values, read on every request without reference counting; the buffer of rule 1 is
+/// its `Lender`, confined to its loop's queue like the `ConnectionContext` that holds both.
+struct OutputPolicy: Sendable {
     /// Bodies from this size on are attached rather than copied.
     static let attachThreshold = 2048
     /// The largest buffer capacity the loop keeps between passes.
@@ -19,7 +20,6 @@ struct OutputPolicy {
 
     /// The bound of rule 3.
     let maxPendingBytes: Int
-    private var spare: [UInt8] = []
 
     init(maxPendingBytes: Int) {
         self.maxPendingBytes = maxPendingBytes
@@ -38,22 +38,27 @@ struct OutputPolicy {
         capacity > spareCapacity && capacity <= maxKeptCapacity
     }
 
-    /// The capacity of the buffer the next `lend` hands out.
-    var spareCapacity: Int { spare.capacity }
+    /// The loop's one output buffer, lent to a connection for a pass (rule 1).
+    struct Lender {
+        private var spare: [UInt8] = []
 
-    /// Lends the loop's buffer (empty, with the capacity it has kept) for one pass.
-    mutating func lend() -> [UInt8] {
-        var buffer: [UInt8] = []
-        swap(&buffer, &spare)
-        return buffer
-    }
+        /// The capacity of the buffer the next `lend` hands out.
+        var spareCapacity: Int { spare.capacity }
 
-    /// Takes a fully written buffer back: kept (emptied) when `keeps` says so; `buffer` is left empty.
-    mutating func takeBack(_ buffer: inout [UInt8]) {
-        if OutputPolicy.keeps(capacity: buffer.capacity, over: spare.capacity) {
-            buffer.removeAll(keepingCapacity: true)
+        /// Lends the loop's buffer (empty, with the capacity it has kept) for one pass.
+        mutating func lend() -> [UInt8] {
+            var buffer: [UInt8] = []
             swap(&buffer, &spare)
+            return buffer
         }
-        buffer = []
+
+        /// Takes a fully written buffer back: kept (emptied) when `keeps` says so; `buffer` is left empty.
+        mutating func takeBack(_ buffer: inout [UInt8]) {
+            if OutputPolicy.keeps(capacity: buffer.capacity, over: spare.capacity) {
+                buffer.removeAll(keepingCapacity: true)
+                swap(&buffer, &spare)
+            }
+            buffer = []
+        }
     }
 }
