@@ -13,13 +13,17 @@ import TestSupport
         let clock = ManualClock()
         let port: UInt16
 
-        init(limits: ServerLimits = ServerLimits()) throws {
+        init(limits: ServerLimits = ServerLimits(), _ routes: (HTTPServer) -> Void = ClockedServer.routes) throws {
             server = HTTPServer(limits: limits, loopCount: 1)
+            routes(server)
+            server.clock = clock
+            port = try server.start(0).port
+        }
+
+        static func routes(_ server: HTTPServer) {
             server.GET["/"] = { _ in .ok(.text("root")) }
             server.POST["/echo"] = { request in .ok(.text("\(request.body.count)")) }
             server.GET["/big"] = { _ in .ok(HTTPBody(bytes: [UInt8](repeating: 0x61, count: 64 << 20), contentType: "text/plain")) }
-            server.clock = clock
-            port = try server.start(0).port
         }
 
         func client(receiveBuffer: Int32? = nil) throws -> RawClient {
@@ -43,9 +47,19 @@ import TestSupport
     @Test func aHeadNotCompleteByTheHeaderReadTimeoutGets408() throws {
         let server = try ClockedServer()
         defer { server.stop() }
+        // A head completed one nanosecond before its deadline is served.
+        let prompt = try server.client()
+        try prompt.send("GET / HTTP/1.1\r\n")
+        #expect(server.server.waitForConnection { !$0.isIdle })
+        server.advance(by: ServerLimits().headerReadTimeout - Self.nanosecond)
+        try prompt.send("Host: a\r\n\r\n")
+        #expect(try prompt.readResponse().status == 200)
+        prompt.shutdownWrite()
+        #expect(prompt.isClosedByServer())
+
         let slow = try server.client()
         try slow.send("GET / HTTP/1.1\r\nHost: a\r\n")
-        // The connection was accepted at the clock's start, and its head has begun.
+        // The connection was accepted at the clock's present time, and its head has begun.
         #expect(server.server.waitForConnection { $0.timeline.phase == .head && !$0.isIdle })
         server.advance(by: ServerLimits().headerReadTimeout - Self.nanosecond)
         #expect(server.openConnections == 1, "one nanosecond before the deadline")
