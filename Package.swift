@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, lowest first. A target imports only targets above it in this list:
-//   CSystemShims   epoll's C header, which the Glibc module does not export
-//   ShortcutSystem a pthread lock (the binary runs on FoundationEssentials, without NSLock)
+//   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
+//   ShortcutPlatform  every system call: one table per OS (Platform+Glibc / Platform+Darwin), sockets,
+//                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
@@ -21,11 +22,11 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "CSystemShims"),
-        .target(name: "ShortcutSystem"),
-        .target(name: "ShortcutHTTP", dependencies: ["CSystemShims", "ShortcutSystem"]),
-        .target(name: "ShortcutStore", dependencies: ["ShortcutSystem"]),
+        .target(name: "ShortcutPlatform", dependencies: ["CSystemShims"]),
+        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform"]),
+        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutPages"),
-        .target(name: "ShortcutServeKit", dependencies: ["ShortcutSystem", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
+        .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -39,7 +40,7 @@ let package = Package(
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
-        .testTarget(name: "ShortcutSystemTests", dependencies: ["ShortcutSystem"]),
+        .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),

@@ -31,18 +31,18 @@ shared=../shared/conformance/fuzz
 sources=(Sources/ShortcutHTTP/Parser/*.swift Sources/ShortcutHTTP/Message/*.swift Sources/ShortcutHTTP/Router/*.swift
     Sources/ShortcutHTTP/Writer/*.swift
     Sources/ShortcutHTTP/Server/ServerLimits.swift Fuzz/FuzzHTTPParser.swift)
-system=(Sources/ShortcutSystem/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
+platform=(Sources/ShortcutPlatform/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
 mkdir -p "$out/corpus" "$out/artifacts" "$regression"
 
-if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${system[@]}" -newer "$bin" 2>/dev/null)" ]; then
+if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin" 2>/dev/null)" ]; then
     echo "fuzz: building $bin"
-    mkdir -p "$out/system"
-    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name ShortcutSystem \
-        -emit-library -static -emit-module -emit-module-path "$out/system/ShortcutSystem.swiftmodule" \
-        "${system[@]}" -o "$out/system/libShortcutSystem.a"
+    mkdir -p "$out/platform"
+    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name ShortcutPlatform \
+        -emit-library -static -emit-module -emit-module-path "$out/platform/ShortcutPlatform.swiftmodule" \
+        "${platform[@]}" -o "$out/platform/libShortcutPlatform.a"
     # ld.gold warns "Cannot export local symbol __asan_*"; the warning is harmless.
     swiftc -parse-as-library -swift-version 6 -sanitize=fuzzer,address -g -O -module-name ShortcutHTTP \
-        -I "$out/system" -L "$out/system" -lShortcutSystem \
+        -I "$out/platform" -L "$out/platform" -lShortcutPlatform \
         "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 

@@ -9,7 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore

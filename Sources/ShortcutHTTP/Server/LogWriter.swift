@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 
 /// Writes the access log to a descriptor (standard error) from a serial queue of its own, so that an event
 /// loop never waits for whoever reads it: loops hand over their lines and go on. What waits is bounded in
