@@ -6,11 +6,7 @@ import Foundation
 #endif
 import ShortcutPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// Stored pages on disk, one file per page, shared safely by threads and by processes.
 ///
@@ -159,7 +155,7 @@ public final class PageStore: @unchecked Sendable {
     deinit {
         timer?.cancel()
         flush()
-        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { SystemCalls.close(fd) }
+        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { StoreIO.close(fd) }
     }
 
     /// One line per file skipped as damaged or unreadable (`<path>: <what is wrong>`), sorted by path.
@@ -250,7 +246,7 @@ public final class PageStore: @unchecked Sendable {
         for id in stats.records.keys where index[id] == nil {
             let path = statsPath + "/" + StatsFile.fileName(for: id)
             do {
-                try SystemCalls.unlink(path)
+                try StoreIO.unlink(path)
             } catch {
                 problems[path] = error.description
             }

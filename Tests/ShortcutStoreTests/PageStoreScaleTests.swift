@@ -48,7 +48,7 @@ import Darwin
                     continue
                 }
                 defer { close(fd) }
-                do { try SystemCalls.writeAll(fd, bytes, path: path) } catch { failures.add("\(error)") }
+                do { try StoreIO.writeAll(fd, bytes, path: path) } catch { failures.add("\(error)") }
             }
         }
         #expect(failures.values.isEmpty)

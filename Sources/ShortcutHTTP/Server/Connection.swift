@@ -1,3 +1,5 @@
+import ShortcutPlatform
+
 /// One client connection: bytes in through the parser, requests through the responder, responses out
 /// through the writer. Confined to its event loop's queue (`loop.queue`), like everything the loop owns:
 /// `@unchecked Sendable` only so that delayed answers can be scheduled back onto that same queue.
