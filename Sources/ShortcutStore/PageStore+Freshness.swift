@@ -16,6 +16,7 @@ extension PageStore {
             ticksSinceFlush = 0
             flush()
         }
+        afterMaintenanceTick?()
     }
 
     /// Compares the pages folder with the index when it changed and applies what other processes did:

@@ -98,6 +98,9 @@ public final class PageStore: @unchecked Sendable {
     let watch: DirectoryWatch
     var lastStampIsRacy = true
     var ticksSinceFlush = 0
+    /// Called after each maintenance tick, so that a test waits for the timer's event instead of sleeping.
+    /// Confined to `maintenanceQueue` (set it with `maintenanceQueue.sync`).
+    var afterMaintenanceTick: (() -> Void)?
 
     /// The largest record file written or read by default: 16 MiB (16 times the default request body
     /// limit). A larger file found in the store is reported as damaged and never read into memory.
