@@ -3,11 +3,12 @@ import PackageDescription
 
 // Layers, lowest first. A target imports only targets above it in this list:
 //   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
-//   ShortcutPlatform  every system call: one table per OS (Platform+Glibc / Platform+Darwin), sockets,
+//   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
+//   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "ShortcutHTTP", targets: ["ShortcutHTTP"]),
         .library(name: "ShortcutStore", targets: ["ShortcutStore"]),
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
+        .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutPages"),
+        .target(name: "ShortcutQR"),
         .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
+        .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],
