@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, lowest first. A target imports only targets above it in this list:
-//   CSystemShims   epoll's C header, which the Glibc module does not export
-//   ShortcutSystem a pthread lock (the binary runs on FoundationEssentials, without NSLock)
+//   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
+//   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
+//                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
@@ -23,12 +24,12 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "CSystemShims"),
-        .target(name: "ShortcutSystem"),
-        .target(name: "ShortcutHTTP", dependencies: ["CSystemShims", "ShortcutSystem"]),
-        .target(name: "ShortcutStore", dependencies: ["ShortcutSystem"]),
+        .target(name: "ShortcutPlatform", dependencies: ["CSystemShims"]),
+        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform"]),
+        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
-        .target(name: "ShortcutServeKit", dependencies: ["ShortcutSystem", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
+        .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -42,14 +43,14 @@ let package = Package(
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
-        .testTarget(name: "ShortcutSystemTests", dependencies: ["ShortcutSystem"]),
-        .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "TestSupport"]),
+        .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
+        .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],
+            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -31,18 +31,24 @@ shared=../shared/conformance/fuzz
 sources=(Sources/ShortcutHTTP/Parser/*.swift Sources/ShortcutHTTP/Message/*.swift Sources/ShortcutHTTP/Router/*.swift
     Sources/ShortcutHTTP/Writer/*.swift
     Sources/ShortcutHTTP/Server/ServerLimits.swift Fuzz/FuzzHTTPParser.swift)
-system=(Sources/ShortcutSystem/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
+platform=(Sources/ShortcutPlatform/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
 mkdir -p "$out/corpus" "$out/artifacts" "$regression"
 
-if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${system[@]}" -newer "$bin" 2>/dev/null)" ]; then
+if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin" 2>/dev/null)" ]; then
     echo "fuzz: building $bin"
-    mkdir -p "$out/system"
-    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name ShortcutSystem \
-        -emit-library -static -emit-module -emit-module-path "$out/system/ShortcutSystem.swiftmodule" \
-        "${system[@]}" -o "$out/system/libShortcutSystem.a"
+    mkdir -p "$out/platform/shims"
+    # ShortcutPlatform imports CSystemShims (epoll, accept4): its header as a module, its C file linked in.
+    printf 'module CSystemShims {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CSystemShims/include/CSystemShims.h" \
+        > "$out/platform/shims/module.modulemap"
+    clang -c -g -O2 -fsanitize=address Sources/CSystemShims/CSystemShims.c -I Sources/CSystemShims/include \
+        -o "$out/platform/CSystemShims.o"
+    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name ShortcutPlatform \
+        -I "$out/platform/shims" -emit-library -static -emit-module \
+        -emit-module-path "$out/platform/ShortcutPlatform.swiftmodule" \
+        "${platform[@]}" "$out/platform/CSystemShims.o" -o "$out/platform/libShortcutPlatform.a"
     # ld.gold warns "Cannot export local symbol __asan_*"; the warning is harmless.
     swiftc -parse-as-library -swift-version 6 -sanitize=fuzzer,address -g -O -module-name ShortcutHTTP \
-        -I "$out/system" -L "$out/system" -lShortcutSystem \
+        -I "$out/platform" -I "$out/platform/shims" -L "$out/platform" -lShortcutPlatform \
         "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 

@@ -4,12 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import ShortcutSystem
+import ShortcutPlatform
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
@@ -76,7 +71,7 @@ public final class ShortcutApp: Sendable {
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`).
     public func didStart(at address: SocketAddress) {
-        bound.value = address.family == AF_INET6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
+        bound.value = address.isIPv6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
     }
 
     /// Writes what the store keeps in memory (access stats).

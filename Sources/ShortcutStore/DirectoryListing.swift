@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// One name in a directory, with the inode it points to (from `readdir`, so no `stat` per file).
 struct DirectoryEntry: Sendable, Equatable {
@@ -32,7 +28,7 @@ struct DirectoryStamp: Sendable, Equatable {
     var inode: UInt64
 }
 
-/// Reads directories with `opendir`/`readdir` and stamps them with `stat`.
+/// Reads directories (`Platform.scanDirectory`: `readdir`) and stamps them with `stat`.
 enum DirectoryListing {
     /// The names in `path`, without `.` and `..`, in directory order.
     static func entries(_ path: String) throws(PageStoreError) -> [DirectoryEntry] {
@@ -48,26 +44,7 @@ enum DirectoryListing {
     static func scan(
         _ path: String, _ visit: (UnsafeBufferPointer<UInt8>, UInt64) -> Void
     ) throws(PageStoreError) {
-        guard let handle = opendir(path) else { throw PageStoreError.io(path: path, errno: errno) }
-        defer { closedir(handle) }
-        while true {
-            errno = 0
-            guard let entry = readdir(handle) else {
-                if errno != 0 { throw PageStoreError.io(path: path, errno: errno) }
-                return
-            }
-            let inode = UInt64(entry.pointee.d_ino)
-            withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                let capacity = MemoryLayout.size(ofValue: tuple.pointee)
-                tuple.withMemoryRebound(to: UInt8.self, capacity: capacity) { bytes in
-                    let length = strnlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), capacity)
-                    let name = UnsafeBufferPointer(start: bytes, count: length)
-                    if length == 1 && bytes[0] == 0x2e { return }
-                    if length == 2 && bytes[0] == 0x2e && bytes[1] == 0x2e { return }
-                    visit(name, inode)
-                }
-            }
-        }
+        try StoreIO.io { () throws(SystemError) in try Platform.scanDirectory(path, visit) }
     }
 
     /// The id in a file name `<id><suffix>` (e.g. `abc.page`), or nil when the name is anything else.
@@ -127,19 +104,9 @@ enum DirectoryListing {
 
     /// The directory's current stamp.
     static func stamp(_ path: String) throws(PageStoreError) -> DirectoryStamp {
-        var info = stat()
-        _ = try SystemCalls.retryingEINTR(path) { stat(path, &info) }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        let changed = info.st_ctimespec
-        #else
-        let modified = info.st_mtim
-        let changed = info.st_ctim
-        #endif
+        let status = try StoreIO.io { () throws(SystemError) in try Platform.status(ofPath: path) }
         return DirectoryStamp(
-            modifiedNanoseconds: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-            changedNanoseconds: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-            inode: UInt64(info.st_ino)
-        )
+            modifiedNanoseconds: status.modifiedNanoseconds, changedNanoseconds: status.changedNanoseconds,
+            inode: status.inode)
     }
 }

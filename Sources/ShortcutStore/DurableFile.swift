@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// Crash-safe file replacement: write a temp file, `fsync` it, rename (or link) it over the target,
 /// `fsync` the directory. A reader sees the old file or the new one, never a torn one, and once
@@ -32,36 +28,36 @@ enum DurableFile {
     ///   - link: `link(2)`, replaceable so that tests can play a file system without hard links.
     static func write(
         _ bytes: [UInt8], named name: String, in directory: String, directoryFD: Int32, mode: Mode, durable: Bool,
-        syncDirectory: Bool = true, link: (String, String) throws(PageStoreError) -> Void = SystemCalls.link
+        syncDirectory: Bool = true, link: (String, String) throws(PageStoreError) -> Void = StoreIO.link
     ) throws(PageStoreError) -> FileVersion {
         let finalPath = directory + "/" + name
         for _ in 0..<16 {
-            let tempPath = directory + "/" + temporaryPrefix + "\(getpid())-" + SHA256.hex(randomBytes(8))
+            let tempPath = directory + "/" + temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(randomBytes(8))
             let fd: Int32
             do {
-                fd = try SystemCalls.open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+                fd = try StoreIO.open(tempPath, [.writeOnly, .create, .exclusive, .noFollow])
             } catch {
-                if case .io(_, let code) = error, code == EEXIST { continue }
+                if case .io(_, let code) = error, code == Errno.fileExists { continue }
                 throw error
             }
-            defer { SystemCalls.close(fd) }
+            defer { StoreIO.close(fd) }
             // Between open and flock another process's sweep may have taken the file for a leftover and
             // removed it; then start again under a new name.
-            guard try SystemCalls.tryLockExclusive(fd, path: tempPath), try isStillNamed(tempPath, fd: fd) else {
+            guard try StoreIO.tryLockExclusive(fd, path: tempPath), try isStillNamed(tempPath, fd: fd) else {
                 continue
             }
             do {
-                try SystemCalls.writeAll(fd, bytes, path: tempPath)
-                if durable { try SystemCalls.fsync(fd, path: tempPath) }
+                try StoreIO.writeAll(fd, bytes, path: tempPath)
+                if durable { try StoreIO.fsync(fd, path: tempPath) }
                 switch mode {
                 case .replace:
-                    try SystemCalls.rename(tempPath, finalPath)
+                    try StoreIO.rename(tempPath, finalPath)
                 case .createNew:
                     try linkNew(tempPath, finalPath, link: link)
                     removeLeftover(tempPath)
                 }
-                let version = try SystemCalls.version(of: fd, path: finalPath)
-                if durable && syncDirectory { try SystemCalls.fsync(directoryFD, path: directory) }
+                let version = try StoreIO.version(of: fd, path: finalPath)
+                if durable && syncDirectory { try StoreIO.fsync(directoryFD, path: directory) }
                 return version
             } catch {
                 removeLeftover(tempPath)
@@ -69,15 +65,15 @@ enum DurableFile {
             }
         }
         // Sixteen fresh random names were all taken or swept away: give up rather than spin.
-        throw PageStoreError.io(path: directory, errno: EAGAIN)
+        throw PageStoreError.io(path: directory, errno: Errno.resourceTemporarilyUnavailable)
     }
 
     /// Removes `name` from `directory` durably; false if it was not there.
     static func remove(named name: String, in directory: String, directoryFD: Int32, durable: Bool) throws(PageStoreError)
         -> Bool
     {
-        guard try SystemCalls.unlink(directory + "/" + name) else { return false }
-        if durable { try SystemCalls.fsync(directoryFD, path: directory) }
+        guard try StoreIO.unlink(directory + "/" + name) else { return false }
+        if durable { try StoreIO.fsync(directoryFD, path: directory) }
         return true
     }
 
@@ -88,13 +84,13 @@ enum DurableFile {
         for entry in entries {
             let path = directory + "/" + entry.name
             do {
-                let fd = try SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-                defer { SystemCalls.close(fd) }
-                if try SystemCalls.tryLockExclusive(fd, path: path) {
-                    try SystemCalls.unlink(path)
+                let fd = try StoreIO.open(path, [.readOnly, .noFollow, .nonBlocking])
+                defer { StoreIO.close(fd) }
+                if try StoreIO.tryLockExclusive(fd, path: path) {
+                    try StoreIO.unlink(path)
                 }
             } catch {
-                if case .io(_, let code) = error, code == ENOENT { continue }  // its writer finished meanwhile
+                if case .io(_, let code) = error, code == Errno.noSuchFileOrDirectory { continue }  // its writer finished meanwhile
                 problems.append("\(error) (a leftover temp file that could not be removed)")
             }
         }
@@ -109,33 +105,37 @@ enum DurableFile {
             try link(tempPath, finalPath)
         } catch {
             guard case .io(_, let code) = error, meansNoHardLinks(code) else { throw error }
-            if access(finalPath, F_OK) == 0 { throw PageStoreError.io(path: finalPath, errno: EEXIST) }
-            try SystemCalls.rename(tempPath, finalPath)
+            if Platform.exists(finalPath) { throw PageStoreError.io(path: finalPath, errno: Errno.fileExists) }
+            try StoreIO.rename(tempPath, finalPath)
         }
     }
 
     /// Whether `link(2)` failing with `code` means the volume has no hard links (so `rename` must do).
-    /// Linux says EPERM (FAT, exFAT), EOPNOTSUPP or ENOSYS; Darwin says ENOTSUP (45; its EOPNOTSUPP is
-    /// 102, a different code, unlike Linux where both are 95) on exFAT, FAT and SMB; EMLINK is a file
+    /// Linux says Errno.notPermitted (FAT, exFAT), Errno.operationNotSupported or Errno.noFunction; Darwin says Errno.notSupported (45; its Errno.operationNotSupported is
+    /// 102, a different code, unlike Linux where both are 95) on exFAT, FAT and SMB; Errno.tooManyLinks is a file
     /// with too many links already.
     static func meansNoHardLinks(_ code: Int32) -> Bool {
-        code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EMLINK
+        code == Errno.notPermitted || code == Errno.notSupported || code == Errno.operationNotSupported || code == Errno.noFunction || code == Errno.tooManyLinks
     }
 
     /// Removes a temp file we no longer need. A failure is left to the sweep at the next start: the
     /// page itself is already written (or already failed), so it must not change the result.
     private static func removeLeftover(_ tempPath: String) {
         do {
-            try SystemCalls.unlink(tempPath)
+            try StoreIO.unlink(tempPath)
         } catch {
             return
         }
     }
 
     private static func isStillNamed(_ path: String, fd: Int32) throws(PageStoreError) -> Bool {
-        var info = stat()
-        if stat(path, &info) != 0 { return false }
-        return UInt64(info.st_ino) == (try SystemCalls.inode(of: fd, path: path))
+        let named: FileStatus
+        do {
+            named = try Platform.status(ofPath: path)
+        } catch {
+            return false  // gone by name (swept by another process): a new name is the safe answer
+        }
+        return named.inode == (try StoreIO.inode(of: fd, path: path))
     }
 
     private static func randomBytes(_ count: Int) -> [UInt8] {

@@ -11,7 +11,7 @@ struct FileVersion: Sendable, Equatable {
     var size: Int64
 }
 
-/// What `SystemCalls.readRegularFile` found.
+/// What `StoreIO.readRegularFile` found.
 enum FileRead {
     /// No file has that name.
     case missing

@@ -16,6 +16,7 @@ extension PageStore {
             ticksSinceFlush = 0
             flush()
         }
+        afterMaintenanceTick?()
     }
 
     /// Compares the pages folder with the index when it changed and applies what other processes did:
@@ -80,7 +81,7 @@ extension PageStore {
         var versions: [String: FileVersion] = [:]
         for (id, knownVersion) in known where listing.records[id] != nil {
             do {
-                guard let version = try SystemCalls.version(of: Self.recordFileName(id), in: pagesFD, path: pagesPath),
+                guard let version = try StoreIO.version(of: Self.recordFileName(id), in: pagesFD, path: pagesPath),
                     version != knownVersion
                 else { continue }
                 versions[id] = version

@@ -92,7 +92,7 @@ extension PageStore {
         let path = recordPath(id)
         let read: FileRead
         do {
-            read = try SystemCalls.readRegularFile(path, limit: maxRecordBytes)
+            read = try StoreIO.readRegularFile(path, limit: maxRecordBytes)
         } catch {
             report(error, path: path)
             return nil
@@ -173,7 +173,7 @@ extension PageStore {
         }
         do {
             let removed = try recordLocks.withLock(id) { () throws(PageStoreError) -> Bool in
-                guard try SystemCalls.inodeIfPresent(path) == inode else { return false }
+                guard try StoreIO.inodeIfPresent(path) == inode else { return false }
                 try removeFilesHoldingIDLock(id)
                 return true
             }

@@ -4,11 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 extension PageStore {
     /// Counts one play of `id` now. In memory only (a lock and a dictionary update): the record is never
@@ -71,13 +67,13 @@ extension PageStore {
         guard !pending.isEmpty else { return }
         var failed: [String: PendingStats] = [:]
         do {
-            try SystemCalls.lockExclusive(statsLockFD, path: statsPath + "/.lock")
+            try StoreIO.lockExclusive(statsLockFD, path: statsPath + "/.lock")
         } catch {
             report(error, path: statsPath + "/.lock")
             restore(pending)
             return
         }
-        defer { SystemCalls.unlock(statsLockFD) }
+        defer { StoreIO.unlock(statsLockFD) }
         for (id, plays) in pending {
             let idLock = idLock(id)
             idLock.lock()
@@ -96,7 +92,7 @@ extension PageStore {
             }
         }
         do {
-            try SystemCalls.fsync(statsFD, path: statsPath)
+            try StoreIO.fsync(statsFD, path: statsPath)
         } catch {
             report(error, path: statsPath)
         }
@@ -117,7 +113,7 @@ extension PageStore {
     private func readStats(_ id: String) -> StatsFile {
         let path = statsPath + "/" + StatsFile.fileName(for: id)
         do throws(PageStoreError) {
-            switch try SystemCalls.readRegularFile(path, limit: StatsFile.maximumBytes) {
+            switch try StoreIO.readRegularFile(path, limit: StatsFile.maximumBytes) {
             case .missing:
                 return .zero
             case .refused(let reason, _):

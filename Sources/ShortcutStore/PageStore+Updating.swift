@@ -50,7 +50,7 @@ extension PageStore {
     /// write locks. Throws `corruptRecord` for a damaged record.
     private func readCurrent(_ id: String) throws(PageStoreError) -> StoredPage? {
         let path = recordPath(id)
-        switch try SystemCalls.readRegularFile(path, limit: maxRecordBytes) {
+        switch try StoreIO.readRegularFile(path, limit: maxRecordBytes) {
         case .missing:
             return nil
         case .refused(let reason, _):

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 extension PageStore {
     /// Stores a new page and returns it as stored; returns only once it is durable.
@@ -74,7 +70,7 @@ extension PageStore {
     func removeFilesHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
         // Stats first: a crash between the two leaves a record without stats (read as zero plays),
         // never stats without a record.
-        try SystemCalls.unlink(statsPath + "/" + StatsFile.fileName(for: id))
+        try StoreIO.unlink(statsPath + "/" + StatsFile.fileName(for: id))
         return try DurableFile.remove(
             named: Self.recordFileName(id), in: pagesPath, directoryFD: pagesFD, durable: true)
     }
@@ -109,7 +105,7 @@ extension PageStore {
     /// The id of the record that `id`'s path opens when that record's id is another casing of `id` (a file
     /// system that ignores case); nil otherwise. The caller holds `id`'s stripe lock.
     func caseTwinOnDisk(of id: String) throws(PageStoreError) -> String? {
-        guard case .read(let bytes, _) = try SystemCalls.readRegularFile(recordPath(id), limit: maxRecordBytes) else {
+        guard case .read(let bytes, _) = try StoreIO.readRegularFile(recordPath(id), limit: maxRecordBytes) else {
             return nil
         }
         return RecordFile.caseTwinID(in: bytes, of: id)
@@ -120,7 +116,7 @@ extension PageStore {
         do {
             return try writeRecord(bytes, id: id, mode: .createNew)
         } catch {
-            if case .io(_, let code) = error, code == EEXIST { return nil }
+            if case .io(_, let code) = error, code == Errno.fileExists { return nil }
             throw error
         }
     }
@@ -149,7 +145,7 @@ extension PageStore {
     private func removeIfExpiredHoldingIDLock(_ id: String) throws(PageStoreError) -> Bool {
         let path = recordPath(id)
         let existing: StoredPage
-        switch try SystemCalls.readRegularFile(path, limit: maxRecordBytes) {
+        switch try StoreIO.readRegularFile(path, limit: maxRecordBytes) {
         case .missing:
             return true
         case .refused:
@@ -172,12 +168,12 @@ extension PageStore {
     /// page, which is already durable; it is reported in `problems`.
     func writeStatsFile(for id: String, replacing: Bool) {
         let name = StatsFile.fileName(for: id)
-        if !replacing && access(statsPath + "/" + name, F_OK) == 0 { return }
+        if !replacing && Platform.exists(statsPath + "/" + name) { return }
         do {
             _ = try DurableFile.write(
                 try StatsFile.zero.encoded(), named: name, in: statsPath, directoryFD: statsFD,
                 mode: replacing ? .replace : .createNew, durable: false)
-        } catch PageStoreError.io(_, let code) where code == EEXIST {
+        } catch PageStoreError.io(_, let code) where code == Errno.fileExists {
             return
         } catch {
             report(error, path: statsPath + "/" + name)

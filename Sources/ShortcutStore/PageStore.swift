@@ -4,13 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// Stored pages on disk, one file per page, shared safely by threads and by processes.
 ///
@@ -102,6 +98,9 @@ public final class PageStore: @unchecked Sendable {
     let watch: DirectoryWatch
     var lastStampIsRacy = true
     var ticksSinceFlush = 0
+    /// Called after each maintenance tick, so that a test waits for the timer's event instead of sleeping.
+    /// Confined to `maintenanceQueue` (set it with `maintenanceQueue.sync`).
+    var afterMaintenanceTick: (() -> Void)?
 
     /// The largest record file written or read by default: 16 MiB (16 times the default request body
     /// limit). A larger file found in the store is reported as damaged and never read into memory.
@@ -159,7 +158,7 @@ public final class PageStore: @unchecked Sendable {
     deinit {
         timer?.cancel()
         flush()
-        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { SystemCalls.close(fd) }
+        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { StoreIO.close(fd) }
     }
 
     /// One line per file skipped as damaged or unreadable (`<path>: <what is wrong>`), sorted by path.
@@ -250,7 +249,7 @@ public final class PageStore: @unchecked Sendable {
         for id in stats.records.keys where index[id] == nil {
             let path = statsPath + "/" + StatsFile.fileName(for: id)
             do {
-                try SystemCalls.unlink(path)
+                try StoreIO.unlink(path)
             } catch {
                 problems[path] = error.description
             }

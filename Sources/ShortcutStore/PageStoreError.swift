@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// What can go wrong in a `PageStore`. Every case says which value was wrong; `io` keeps the raw `errno`
 /// and prints it with `strerror`.
@@ -56,7 +52,7 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidContentType(let value):
             return "invalid content type or charset \(Self.quoted(value)): it must not hold CR, LF or NUL"
         case .io(let path, let code):
-            return "\(path): \(String(cString: strerror(code))) (errno \(code))"
+            return "\(path): \(Platform.errorText(code)) (errno \(code))"
         case .corruptRecord(let path, let reason):
             return "\(path): not a valid page record: \(reason)"
         case .readOnly(let path, let reason):

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// Locks on record ids that every process using the store shares: an exclusive `flock` on one of
 /// `stripeCount` files in `<store>/locks/`, chosen by the id.
@@ -21,9 +17,9 @@ struct RecordLocks: Sendable {
     /// Runs `body` holding the lock for `id`.
     func withLock<T>(_ id: String, _ body: () throws(PageStoreError) -> T) throws(PageStoreError) -> T {
         let file = path + "/" + Self.fileName(stripe: Self.stripe(for: id))
-        let fd = try SystemCalls.open(file, O_RDWR | O_CREAT | O_NOFOLLOW)
-        defer { SystemCalls.close(fd) }  // closing the last descriptor of the open file lets the lock go
-        try SystemCalls.lockExclusive(fd, path: file)
+        let fd = try StoreIO.open(file, [.readWrite, .create, .noFollow])
+        defer { StoreIO.close(fd) }  // closing the last descriptor of the open file lets the lock go
+        try StoreIO.lockExclusive(fd, path: file)
         return try body()
     }
 
@@ -32,8 +28,8 @@ struct RecordLocks: Sendable {
     static func makeFiles(in path: String) throws(PageStoreError) {
         for stripe in 0..<stripeCount {
             let file = path + "/" + fileName(stripe: stripe)
-            if access(file, F_OK) == 0 { continue }
-            SystemCalls.close(try SystemCalls.open(file, O_RDWR | O_CREAT | O_NOFOLLOW))
+            if Platform.exists(file) { continue }
+            StoreIO.close(try StoreIO.open(file, [.readWrite, .create, .noFollow]))
         }
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// The folders of a store, made or checked as its `PageStore.Access` asks, and opened; with why the
 /// store cannot be written, when it cannot.
@@ -23,15 +19,15 @@ struct StoreFolders {
     static func open(root: String, access: PageStore.Access) throws(PageStoreError) -> StoreFolders {
         let pages = root + "/pages", stats = root + "/stats", locks = root + "/locks"
         if access == .createIfMissing {
-            try SystemCalls.makeDirectories(root)
+            try StoreIO.makeDirectories(root)
         } else {
             // Reading commands must not make a store where a mistyped --store points.
             switch kind(root) {
             case nil: throw PageStoreError.noStore(path: root, reason: "the folder does not exist")
-            case S_IFDIR?: break
+            case .directory?: break
             default: throw PageStoreError.noStore(path: root, reason: "it is not a folder")
             }
-            guard kind(pages) == S_IFDIR else { throw PageStoreError.noStore(path: root, reason: "it has no pages folder") }
+            guard kind(pages) == .directory else { throw PageStoreError.noStore(path: root, reason: "it has no pages folder") }
         }
         var readOnlyReason: String? = access == .readOnly ? "opened read-only" : nil
         if readOnlyReason == nil {
@@ -42,56 +38,59 @@ struct StoreFolders {
                 }
             }
         }
-        let pagesFD = try SystemCalls.open(pages, O_RDONLY | O_DIRECTORY)
+        let pagesFD = try StoreIO.open(pages, [.readOnly, .directory])
         guard readOnlyReason == nil else {
             // Read-only, `stats/` is only read (by path); an old or partial store may not have it.
             return StoreFolders(pagesFD: pagesFD, statsFD: -1, statsLockFD: -1, readOnlyReason: readOnlyReason)
         }
         do throws(PageStoreError) {
             try RecordLocks.makeFiles(in: locks)
-            let statsFD = try SystemCalls.open(stats, O_RDONLY | O_DIRECTORY)
+            let statsFD = try StoreIO.open(stats, [.readOnly, .directory])
             do {
-                let lockFD = try SystemCalls.open(stats + "/.lock", O_RDWR | O_CREAT | O_NOFOLLOW)
+                let lockFD = try StoreIO.open(stats + "/.lock", [.readWrite, .create, .noFollow])
                 return StoreFolders(pagesFD: pagesFD, statsFD: statsFD, statsLockFD: lockFD, readOnlyReason: nil)
             } catch {
-                SystemCalls.close(statsFD)
+                StoreIO.close(statsFD)
                 throw error
             }
         } catch {
-            SystemCalls.close(pagesFD)
+            StoreIO.close(pagesFD)
             throw error
         }
     }
 
     /// Closes what is open.
     func close() {
-        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { SystemCalls.close(fd) }
+        for fd in [pagesFD, statsFD, statsLockFD] where fd >= 0 { StoreIO.close(fd) }
     }
 
     /// The file type of `path` (`S_IFDIR`, …), or nil if nothing is there.
-    private static func kind(_ path: String) -> mode_t? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    private static func kind(_ path: String) -> FileKind? {
+        do {
+            return try Platform.status(ofPath: path).kind
+        } catch {
+            return nil  // as good as missing: the caller says what it expected there
+        }
     }
 
     /// Makes `folder` if it is missing and says why it cannot be written, or nil if it can. A folder that
     /// cannot be made is an error unless it `mayBeMissing` (an older store has no `locks/`).
     private static func unwritable(_ folder: String, mayBeMissing: Bool) throws(PageStoreError) -> String? {
         do {
-            try SystemCalls.makeDirectories(folder)
+            try StoreIO.makeDirectories(folder)
         } catch {
             guard mayBeMissing, case .io(_, let code) = error, isReadOnlyError(code) else { throw error }
-            return String(cString: strerror(code))
+            return Platform.errorText(code)
         }
-        // `access` asks the kernel with the real ids: root is refused only by a read-only file system.
-        if access(folder, W_OK) != 0 {
-            let code = errno
-            if isReadOnlyError(code) { return String(cString: strerror(code)) }
-            throw PageStoreError.io(path: folder, errno: code)
+        do {
+            try Platform.checkWritable(folder)
+        } catch {
+            if isReadOnlyError(error.errno) { return error.reason }
+            throw PageStoreError(error)
         }
         return nil
     }
 
     /// Whether `code` says the file system or the permissions refuse writing.
-    static func isReadOnlyError(_ code: Int32) -> Bool { code == EROFS || code == EACCES || code == EPERM }
+    static func isReadOnlyError(_ code: Int32) -> Bool { code == Errno.readOnlyFileSystem || code == Errno.permissionDenied || code == Errno.notPermitted }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 
 /// One stored page (mocky's "mock"): what to answer, plus who may change it and when it expires.
 ///

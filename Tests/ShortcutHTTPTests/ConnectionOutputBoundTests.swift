@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import ShortcutPlatform
 import TestSupport
 
 /// One `Connection` on the server's end of a loopback TCP connection with small buffers both ways, driven by

@@ -1,3 +1,4 @@
+import ShortcutPlatform
 import Testing
 @testable import ShortcutHTTP
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import ShortcutPlatform
 import TestSupport
 
 /// A listening socket that stops working under a running server (iOS may reclaim a suspended app's

@@ -1,26 +1,9 @@
 import Testing
 @testable import ShortcutHTTP
+import ShortcutPlatform
 
-/// The open-file limit and the connection limit fitted to it.
+/// The connection limit fitted to the open-file limit (`OpenFileLimit` itself: ShortcutPlatformTests).
 @Suite struct OpenFileLimitTests {
-    @Test func capacityIsTheSoftLimitLessTheReserveAndAtLeastOne() {
-        #expect(OpenFileLimit(soft: 64, hard: 64).connectionCapacity(reserved: 36) == 28)
-        #expect(OpenFileLimit(soft: 37, hard: 64).connectionCapacity(reserved: 36) == 1)
-        #expect(OpenFileLimit(soft: 36, hard: 64).connectionCapacity(reserved: 36) == 1)
-        #expect(OpenFileLimit(soft: 0, hard: 0).connectionCapacity(reserved: 36) == 1)
-        #expect(OpenFileLimit(soft: .max, hard: .max).connectionCapacity(reserved: 36) == Int.max - 36)
-    }
-
-    @Test func raisingNeverLowersAndReachesTheHardLimit() throws {
-        let before = try #require(OpenFileLimit.current())
-        let after = try #require(OpenFileLimit.raise())
-        #expect(after.soft >= before.soft)
-        #expect(after.hard == before.hard)
-        #if os(Linux)
-        #expect(after.soft == after.hard)
-        #endif
-    }
-
     @Test func theServerFitsItsConnectionLimitToTheOpenFileLimit() throws {
         let files = try #require(OpenFileLimit.current())
         var limits = ServerLimits()

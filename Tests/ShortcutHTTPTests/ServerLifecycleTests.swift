@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShortcutHTTP
+import ShortcutPlatform
 import TestSupport
 
 /// Start, stop, restart, addresses, graceful shutdown.

@@ -50,39 +50,6 @@ import Darwin
         #expect(try folder.names(in: "").isEmpty, "a failed create leaves nothing")
     }
 
-    /// Calls made by `SystemCalls.sync`, in order.
-    final class Calls: @unchecked Sendable {
-        var names: [String] = []
-    }
-
-    @Test func aFullSyncIsPreferredAndAPlainOneTakesOverWhenItFails() throws {
-        let calls = Calls()
-        try SystemCalls.sync(7, path: "f", full: { _ in calls.names.append("full"); return 0 },
-                             plain: { _ in calls.names.append("plain"); return 0 })
-        #expect(calls.names == ["full"])
-
-        calls.names = []
-        try SystemCalls.sync(7, path: "f", full: { _ in calls.names.append("full"); errno = ENOTSUP; return -1 },
-                             plain: { _ in calls.names.append("plain"); return 0 })
-        #expect(calls.names == ["full", "plain"], "F_FULLFSYNC unsupported on the volume: fsync")
-
-        calls.names = []
-        var interrupted = true
-        try SystemCalls.sync(7, path: "f", full: { _ in
-            calls.names.append("full")
-            if interrupted { interrupted = false; errno = EINTR; return -1 }
-            return 0
-        }, plain: { _ in calls.names.append("plain"); return 0 })
-        #expect(calls.names == ["full", "full"], "EINTR is retried, not taken for 'unsupported'")
-
-        #expect(throws: PageStoreError.io(path: "f", errno: EIO)) {
-            try SystemCalls.sync(7, path: "f", full: { _ in errno = ENOTSUP; return -1 }, plain: { _ in errno = EIO; return -1 })
-        }
-        calls.names = []
-        try SystemCalls.sync(7, path: "f", full: nil, plain: { _ in calls.names.append("plain"); return 0 })
-        #expect(calls.names == ["plain"], "Linux: fsync alone")
-    }
-
     @Test func finderAndAppleDoubleFilesAreNotDamage() throws {
         let folder = try TemporaryFolder()
         try PageStore(directory: folder.url).create(.make(id: "abc"))

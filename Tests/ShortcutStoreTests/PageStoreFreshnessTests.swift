@@ -103,7 +103,7 @@ import Darwin
         let bytes = try RecordFile.encode(StoredPage.make(id: "inplace", body: "new, and longer"))
         let fd = open(path, O_WRONLY | O_TRUNC)
         #expect(fd >= 0)
-        try SystemCalls.writeAll(fd, bytes, path: path)
+        try StoreIO.writeAll(fd, bytes, path: path)
         close(fd)
         #expect(inode(path) == before)
         server.refreshNow()

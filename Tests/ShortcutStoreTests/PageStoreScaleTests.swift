@@ -10,8 +10,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Figures printed with `[measure]` are reported in the store's notes; run with
-/// `swift test --filter ShortcutStoreTests.PageStoreScaleTests` to see them.
+/// A store of 100,000 records and many writers: what must hold at that size. How fast it is (open time,
+/// creates per second, RSS) is `scripts/bench.sh --store-bench`'s to print, on the release binary.
 @Suite(.serialized) struct PageStoreScaleTests {
     /// The id of the `index`th generated record: fixed width, so that every record has the same length.
     private func scaleID(_ index: Int) -> String {
@@ -48,26 +48,19 @@ import Darwin
                     continue
                 }
                 defer { close(fd) }
-                do { try SystemCalls.writeAll(fd, bytes, path: path) } catch { failures.add("\(error)") }
+                do { try StoreIO.writeAll(fd, bytes, path: path) } catch { failures.add("\(error)") }
             }
         }
         #expect(failures.values.isEmpty)
     }
 
-    @Test func opensOneHundredThousandRecordsWithinASecond() throws {
+    // How long the open takes (<= 1 s for 100,000 records) is timed by `scripts/bench.sh --store-bench`
+    // (store_open.py, on the release binary), not here: a unit test on a shared machine cannot hold a clock.
+    @Test func opensOneHundredThousandRecords() throws {
         let folder = try TemporaryFolder()
         let count = 100_000
-        let setupStart = Date()
         try fillFolder(folder, count: count)
-        print("[measure] setup: wrote \(count) record files in \(Int(Date().timeIntervalSince(setupStart) * 1000)) ms")
-
-        // --- measured: opening the store ---
-        let openStart = DispatchTime.now()
         let store = try PageStore(directory: folder.url)
-        let openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - openStart.uptimeNanoseconds) / 1e6
-        // --- end of measurement ---
-        print("[measure] PageStore.init over \(count) records: \(String(format: "%.1f", openMilliseconds)) ms")
-        #expect(openMilliseconds <= 1000)
         #expect(store.count == count)
 
         for index in [0, 1, 4242, 99_999] {
@@ -75,28 +68,21 @@ import Darwin
         }
         #expect(store.get("p100000") == nil)
 
-        let lookups = 200_000
-        let getStart = DispatchTime.now()
         let hot = [scaleID(0), scaleID(4242)]
-        for index in 0..<lookups where store.get(hot[index & 1]) == nil {
+        for index in 0..<200_000 where store.get(hot[index & 1]) == nil {
             Issue.record("cached page missing")
         }
-        let perGet = Double(DispatchTime.now().uptimeNanoseconds - getStart.uptimeNanoseconds) / Double(lookups)
-        print("[measure] cached get: \(Int(perGet)) ns per call ")
         #expect(store.cachedBytes <= 64 << 20)
     }
 
-    @Test func measuresDurableCreatesPerSecond() throws {
+    // Creates per second are timed by `scripts/bench.sh --store-bench` (durable POST /api/mock, c1 c4 c16).
+    @Test func createsDurablyFromOneThreadAndFromFour() throws {
         let folder = try TemporaryFolder()
         let store = try PageStore(directory: folder.url)
         let count = 300
         let pages = (0..<count).map { StoredPage.make(id: "c\($0)", body: String(repeating: "x", count: 2000)) }
-        let start = DispatchTime.now()
         for page in pages { try store.create(page) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        print("[measure] create (durable, one thread): \(Int(Double(count) / seconds)) per second")
         let threads = 4
-        let parallelStart = DispatchTime.now()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<count / threads {
                 do {
@@ -106,8 +92,6 @@ import Darwin
                 }
             }
         }
-        let parallelSeconds = Double(DispatchTime.now().uptimeNanoseconds - parallelStart.uptimeNanoseconds) / 1e9
-        print("[measure] create (durable, \(threads) threads): \(Int(Double(count) / parallelSeconds)) per second")
         #expect(store.count == count * 2)
     }
 }

@@ -58,13 +58,13 @@ func writeRecordFile(_ page: StoredPage, in folder: TemporaryFolder) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: folder.path + "/pages/" + page.id + ".page"))
 }
 
-/// Polls `condition` until it holds or `seconds` pass; returns the seconds it took, or nil on timeout.
-/// For effects another thread produces on its own schedule (the store's timer), not as a delay.
-func secondsUntil(_ seconds: Double, _ condition: () -> Bool) -> Double? {
-    let start = Date()
-    while true {
-        if condition() { return Date().timeIntervalSince(start) }
-        if Date().timeIntervalSince(start) > seconds { return nil }
-        usleep(5_000)
+/// Runs `store`'s maintenance tick on its queue, as its timer does every `PageStore.maintenanceInterval`
+/// (250 ms), until `condition` holds; returns how many ticks that took (0: it held at once), or nil when
+/// it still does not after `limit`. Time in the store is counted in ticks, so no test waits for a clock.
+func ticksUntil(_ store: PageStore, limit: Int, _ condition: () -> Bool) -> Int? {
+    for tick in 0...limit {
+        if condition() { return tick }
+        if tick < limit { store.maintenanceQueue.sync { store.maintenanceTick() } }
     }
+    return nil
 }

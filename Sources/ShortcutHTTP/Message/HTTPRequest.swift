@@ -1,4 +1,4 @@
-import ShortcutSystem
+import ShortcutPlatform
 
 /// A parsed HTTP/1.x request, handed to a route's handler.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// An incremental push parser for HTTP/1.1 requests (RFC 9112): bytes in, requests or a typed error out.
 ///
@@ -232,8 +228,6 @@ public struct HTTPParser: Sendable {
     }
 
     static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
-        return base.distance(to: UnsafeRawPointer(found))
+        Platform.firstIndex(of: byte, in: bytes, from: start)
     }
 }

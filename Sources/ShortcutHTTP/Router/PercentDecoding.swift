@@ -1,4 +1,4 @@
-import ShortcutSystem
+import ShortcutPlatform
 
 /// Percent-decoding of path segments and query parts (RFC 3986 §2.1).
 public enum PercentDecoding {

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One line per request (`127.0.0.1:53211 GET /s 301 0B 0.04ms`), gathered per event loop and handed to
 /// the server's `LogWriter` once per batch of events, so logging costs no system call per request and

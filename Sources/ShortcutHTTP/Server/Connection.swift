@@ -1,3 +1,5 @@
+import ShortcutPlatform
+
 /// One client connection: bytes in through the parser, requests through the responder, responses out
 /// through the writer. It knows its socket and its loop's shared `ConnectionContext`, never the loop: each
 /// event method returns a `ConnectionAction` (what to watch, a delayed answer to schedule, or close) that

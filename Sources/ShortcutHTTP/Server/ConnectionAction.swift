@@ -1,3 +1,5 @@
+import ShortcutPlatform
+
 /// What the owner of a connection (its event loop) is to do after one of the connection's events. A
 /// connection never reaches its owner: it says what it needs, and the owner does it, so effects flow one
 /// way (owner -> connection -> action -> owner), as in Hummingbird's connection state machine.

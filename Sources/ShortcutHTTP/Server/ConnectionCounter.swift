@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 
 /// The number of open connections, in all and on each event loop, against `ServerLimits.maxConnections`.
 /// Thread-safe: guarded by `lock` (taken once per accepted and once per closed connection).

@@ -1,9 +1,5 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// Accepting connections: the connection limit, running out of descriptors, and a listener that fails.
 extension EventLoop {
@@ -88,7 +84,7 @@ extension EventLoop {
     /// spare, or the freed descriptor went to another thread first.
     private func refuseWithSpareDescriptor() -> Bool {
         guard spareDescriptor >= 0 else { return false }
-        _ = Glibc_close(spareDescriptor)
+        Platform.close(spareDescriptor)
         spareDescriptor = -1
         defer { spareDescriptor = EventLoop.openSpareDescriptor() }
         do {
@@ -133,16 +129,16 @@ extension EventLoop {
 
     /// A descriptor to give up when out of descriptors; -1 when none could be opened.
     static func openSpareDescriptor() -> Int32 {
-        open("/dev/null", O_RDONLY | O_CLOEXEC)
+        (try? Platform.open("/dev/null", .readOnly)) ?? -1
     }
 }
 
 extension SystemError {
     /// The process or the system is out of file descriptors (`EMFILE`, `ENFILE`).
-    var isOutOfDescriptors: Bool { errno == EMFILE || errno == ENFILE }
+    var isOutOfDescriptors: Bool { errno == Errno.tooManyOpenFiles || errno == Errno.tooManyOpenFilesInSystem }
 
     /// The listening socket itself no longer works, for every later call too: closed or replaced under us
     /// (`EBADF`, `ENOTSOCK`), or no longer listening (`EINVAL`: shut down, or reclaimed by the system, as iOS
     /// may do to a suspended app's sockets, TN2277; XNU's accept answers EINVAL once `SO_ACCEPTCONN` is gone).
-    var meansListenerFailed: Bool { errno == EBADF || errno == ENOTSOCK || errno == EINVAL }
+    var meansListenerFailed: Bool { errno == Errno.badFileDescriptor || errno == Errno.notSocket || errno == Errno.invalidArgument }
 }

@@ -1,10 +1,6 @@
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// One serial queue, one poller and ONE Dispatch read source watching that poller's descriptor: when any of
 /// the loop's sockets is ready, the source fires and the loop drains every ready event in a batch.
@@ -205,7 +201,7 @@ final class EventLoop: @unchecked Sendable {
     private func finishStop() {
         guard let completion = onStopped else { return }
         onStopped = nil
-        if spareDescriptor >= 0 { _ = Glibc_close(spareDescriptor) }
+        if spareDescriptor >= 0 { Platform.close(spareDescriptor) }
         spareDescriptor = -1
         siblings = []
         timer?.cancel()

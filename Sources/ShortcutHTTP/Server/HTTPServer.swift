@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 
 /// A Dispatch-driven HTTP/1.1 server with Swifter-style routes:
 ///

@@ -1,10 +1,5 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import ShortcutSystem
+import ShortcutPlatform
 
 /// Writes the access log to a descriptor (standard error) from a serial queue of its own, so that an event
 /// loop never waits for whoever reads it: loops hand over their lines and go on. What waits is bounded in
@@ -93,20 +88,12 @@ final class LogWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes all of `bytes`, past partial writes and EINTR; any other error gives the rest up.
+    /// Writes all of `bytes`; a failure (EPIPE: the reader has gone) gives the rest up, and serving goes on.
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let written = write(descriptor, base + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
+        do {
+            try Platform.writeAll(descriptor, bytes, subject: "the access log")
+        } catch {
+            return  // nowhere to report it: this is where reports go
         }
     }
 }

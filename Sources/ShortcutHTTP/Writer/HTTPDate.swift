@@ -1,17 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted once per second and reused.
 struct HTTPDate {
-    private var second: time_t = -1
+    private var second = -1
     private var cached: [UInt8] = []
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for the current second.
     mutating func now() -> [UInt8] {
-        let current = time(nil)
+        let current = Platform.secondsSince1970()
         if current != second {
             second = current
             cached = HTTPDate.format(current)
@@ -19,15 +15,13 @@ struct HTTPDate {
         return cached
     }
 
-    static func format(_ seconds: time_t) -> [UInt8] {
-        var value = seconds
-        var parts = tm()
-        gmtime_r(&value, &parts)
+    static func format(_ seconds: Int) -> [UInt8] {
+        let parts = Platform.utcTime(seconds)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let text = "\(days[parts.weekday]), \(two(parts.day)) \(months[parts.month - 1]) \(parts.year) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
         return Array(text.utf8)
     }
 }

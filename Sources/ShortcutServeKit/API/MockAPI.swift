@@ -4,13 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import ShortcutHTTP
+import ShortcutPlatform
 import ShortcutStore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// mocky's API on the local store, so scripts written for mocky.io work against localhost:
 /// create, read, update, delete, check a secret, stats, list.
@@ -167,9 +163,9 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
         return API.notFound
     case PageStoreError.readOnly:
         return .error(.serviceUnavailable, "\(error)")
-    case PageStoreError.io(_, let code) where code == EROFS:
+    case PageStoreError.io(_, let code) where code == Errno.readOnlyFileSystem:
         return .error(.serviceUnavailable, "the store is read-only: \(error)")
-    case PageStoreError.io(_, let code) where code == ENOSPC || code == EDQUOT:
+    case PageStoreError.io(_, let code) where code == Errno.noSpace || code == Errno.diskQuotaExceeded:
         return .error(HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage"), "the store is full: \(error)")
     case PageStoreError.recordTooLarge:
         return .error(.contentTooLarge, "\(error)")

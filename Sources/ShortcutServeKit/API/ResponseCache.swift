@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutSystem
+import ShortcutPlatform
 import ShortcutHTTP
 import ShortcutStore
 

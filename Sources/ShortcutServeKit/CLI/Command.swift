@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 
 /// What the command line asks for.
 enum Command: Sendable {
@@ -53,32 +49,32 @@ public enum CommandRunner {
             command = try Command.parse(arguments)
         } catch {
             standardError("Error: \(error.message)\n\(error.usage)\n")
-            exit(usageExitCode)
+            Platform.exit(usageExitCode)
         }
         switch command {
         case .help(let text):
             print(text)
-            exit(0)
+            Platform.exit(0)
         case .version:
             print("shortcut-serve \(Help.version)")
-            exit(0)
+            Platform.exit(0)
         case .store(let command):
             do {
                 let output = try command.run()
                 if !output.isEmpty { print(output) }
-                exit(0)
+                Platform.exit(0)
             } catch {
                 standardError("error: \(error)\n")
-                exit(1)
+                Platform.exit(1)
             }
         case .profile(let command):
             do {
                 let output = try command.run()
-                writeUnbuffered(output, to: STDOUT_FILENO)
-                exit(0)
+                writeUnbuffered(output, to: Platform.standardOutput)
+                Platform.exit(0)
             } catch {
                 standardError("error: \(error)\n")
-                exit(1)
+                Platform.exit(1)
             }
         case .serve(let options):
             ServeCommand(options: options).run()
@@ -88,7 +84,7 @@ public enum CommandRunner {
 
 /// Writes `text` to standard error, unbuffered.
 func standardError(_ text: String) {
-    writeUnbuffered(text, to: STDERR_FILENO)
+    writeUnbuffered(text, to: Platform.standardError)
 }
 
 /// Writes all of `text` to `descriptor` at once, past partial writes and EINTR (a closed pipe ends it).
@@ -98,11 +94,9 @@ func writeUnbuffered(_ text: String, to descriptor: Int32) {
 
 /// Writes all of `bytes` to `descriptor`, past partial writes and EINTR (a closed pipe ends it).
 func writeUnbuffered(_ bytes: [UInt8], to descriptor: Int32) {
-    var bytes = bytes[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        bytes = bytes.dropFirst(written)
+    do {
+        try Platform.writeAll(descriptor, bytes)
+    } catch {
+        return  // the reader has gone (EPIPE): there is no one left to tell
     }
 }

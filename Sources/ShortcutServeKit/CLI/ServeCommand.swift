@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShortcutPlatform
 import ShortcutHTTP
 
 /// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
@@ -20,7 +16,7 @@ struct ServeCommand {
     func run() -> Never {
         // A write to a pipe or socket whose reader has gone must fail with EPIPE, not kill the server: the
         // access log's standard error may be such a pipe (sockets use MSG_NOSIGNAL / SO_NOSIGPIPE already).
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignore(signal: Platform.brokenPipeSignal)
         let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
         let app: ShortcutApp
         do {
@@ -28,18 +24,18 @@ struct ServeCommand {
             try app.install(on: server)
         } catch {
             standardError("error: \(error)\n")
-            exit(1)
+            Platform.exit(1)
         }
         // Signal handling is in place before the port is announced: a script may send SIGTERM at once.
         let signals = DispatchQueue(label: "shortcut-serve.signals")
         var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
+        for signalNumber in [Platform.interruptSignal, Platform.terminateSignal] {
+            Platform.ignore(signal: signalNumber)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
             source.setEventHandler {
                 server.stop {
                     app.close()
-                    exit(0)
+                    Platform.exit(0)
                 }
             }
             source.activate()
@@ -49,8 +45,8 @@ struct ServeCommand {
         // since the last write: now it writes them and serves on. The notice goes out from a queue of its
         // own, so a standard error nobody reads cannot hold up the signal queue and with it SIGTERM.
         let notices = DispatchQueue(label: "shortcut-serve.notices")
-        signal(SIGHUP, SIG_IGN)
-        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: signals)
+        Platform.ignore(signal: Platform.hangUpSignal)
+        let hangup = DispatchSource.makeSignalSource(signal: Platform.hangUpSignal, queue: signals)
         hangup.setEventHandler {
             app.store.flush()
             // How the open connections spread over the event loops: a debug statistic (issue 10).
@@ -70,7 +66,7 @@ struct ServeCommand {
             address = try server.start(options.port, host: options.host)
         } catch {
             standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
-            exit(1)
+            Platform.exit(1)
         }
         app.didStart(at: address)
         if let files, let limit = server.connectionLimit, limit < options.limits.maxConnections {
@@ -80,9 +76,9 @@ struct ServeCommand {
         }
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
-        let host = address.family == AF_INET6 ? "[\(address.host)]" : address.host
+        let host = address.isIPv6 ? "[\(address.host)]" : address.host
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
-        writeUnbuffered("listening on http://\(host):\(address.port)\n", to: STDOUT_FILENO)
+        writeUnbuffered("listening on http://\(host):\(address.port)\n", to: Platform.standardOutput)
 
         // The main thread parks rather than leaving through `dispatchMain()`: that ends it with
         // `pthread_exit`, whose unwinding reads the whole `.eh_frame` of a static binary (2.4 MB of RSS).

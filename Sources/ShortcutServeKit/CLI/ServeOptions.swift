@@ -1,4 +1,5 @@
 import ShortcutHTTP
+import ShortcutPlatform
 
 /// How the server delivers a shortcut from `/s/<id>`.
 public enum DeliveryMode: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import ShortcutSystem
+import ShortcutPlatform
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, with a depth limit and errors that say where.
 public struct JSONParser {

@@ -1,5 +1,5 @@
 /// What a connection wants to hear about.
-enum PollInterest: Equatable {
+public enum PollInterest: Equatable, Sendable {
     /// Input (and hang-ups).
     case read
     /// Room to write (input is left in the kernel meanwhile: backpressure).
@@ -9,14 +9,25 @@ enum PollInterest: Equatable {
 }
 
 /// One readiness event from the poller.
-struct PollEvent {
-    var fd: Int32
+public struct PollEvent: Sendable {
+    /// The descriptor the event is about.
+    public var fd: Int32
     /// Input, end of input, or a hang-up.
-    var readable: Bool
-    var writable: Bool
+    public var readable: Bool
+    /// Room to write.
+    public var writable: Bool
     /// The connection is gone both ways (reset, or both directions shut) or in error: reported whatever the
     /// interest, so a connection that is not reading must close on it rather than be woken again and again.
-    var hangup: Bool
+    public var hangup: Bool
+
+    /// Makes an event from its fields.
+    @inlinable
+    public init(fd: Int32, readable: Bool, writable: Bool, hangup: Bool) {
+        self.fd = fd
+        self.readable = readable
+        self.writable = writable
+        self.hangup = hangup
+    }
 }
 
 /// A kernel readiness set (epoll on Linux, kqueue on Darwin), level-triggered, polled without blocking.
@@ -24,13 +35,17 @@ struct PollEvent {
 /// source per event loop stand for every connection of that loop.
 ///
 /// Not thread-safe: each event loop uses its own poller on its own queue.
-protocol EventPolling: AnyObject {
+public protocol EventPolling: AnyObject {
     /// The descriptor to watch with a `DispatchSourceRead`.
     var descriptor: Int32 { get }
+    /// Starts watching `fd` for `interest`.
     func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
+    /// Changes what `fd` is watched for.
     func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
+    /// Stops watching `fd` (before it is closed).
     func remove(_ fd: Int32)
     /// Fills `events` with what is ready now (no waiting); returns how many.
     func poll(into events: inout [PollEvent]) -> Int
+    /// Closes the poller's own descriptor.
     func close()
 }

@@ -2,28 +2,35 @@
 import Darwin
 
 /// kqueue(2), level-triggered (kqueue filters are level-triggered unless EV_CLEAR is set).
-final class EventPoller: EventPolling {
-    let descriptor: Int32
-    private var buffer: [kevent]
+public final class EventPoller: EventPolling {
+    /// The kqueue descriptor.
+    public let descriptor: Int32
+    /// What `kevent` fills; confined, like the poller, to its event loop's queue.
+    @usableFromInline var buffer: [kevent]
 
-    init(capacity: Int = 256) throws(SystemError) {
-        descriptor = try retryingEINTR("kqueue", { kqueue() })
+    /// A poller that takes up to `capacity` events per `poll`.
+    public init(capacity: Int = 256) throws(SystemError) {
+        descriptor = try Platform.retryingEINTR("kqueue") { kqueue() }
         buffer = Array(repeating: kevent(), count: capacity)
     }
 
-    func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
+    /// See `EventPolling`.
+    public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
 
-    func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+    /// See `EventPolling`.
+    @inlinable
+    public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
         let read = UInt16(interest == .read ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
         let write = UInt16(interest == .write ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
         var changes = [
             kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: read, fflags: 0, data: 0, udata: nil),
             kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: write, fflags: 0, data: 0, udata: nil),
         ]
-        _ = try retryingEINTR("kevent", { kevent(descriptor, &changes, 2, nil, 0, nil) })
+        _ = try Platform.retryingEINTR("kevent") { kevent(descriptor, &changes, 2, nil, 0, nil) }
     }
 
-    func remove(_ fd: Int32) {
+    /// See `EventPolling`.
+    public func remove(_ fd: Int32) {
         var changes = [
             kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
             kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
@@ -31,7 +38,9 @@ final class EventPoller: EventPolling {
         _ = kevent(descriptor, &changes, 2, nil, 0, nil)
     }
 
-    func poll(into events: inout [PollEvent]) -> Int {
+    /// See `EventPolling`.
+    @inlinable
+    public func poll(into events: inout [PollEvent]) -> Int {
         var zero = timespec(tv_sec: 0, tv_nsec: 0)
         let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &zero) }
         guard count > 0 else { return 0 }
@@ -47,6 +56,7 @@ final class EventPoller: EventPolling {
         return Int(count)
     }
 
-    func close() { _ = Darwin.close(descriptor) }
+    /// See `EventPolling`.
+    public func close() { Platform.close(descriptor) }
 }
 #endif

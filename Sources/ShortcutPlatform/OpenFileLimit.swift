@@ -22,7 +22,7 @@ public struct OpenFileLimit: Sendable, Equatable {
     /// The limits in force now; nil when they cannot be read.
     public static func current() -> OpenFileLimit? {
         var limit = rlimit()
-        guard readNoFileLimit(&limit) else { return nil }
+        guard Syscall.getOpenFileLimit(&limit) == 0 else { return nil }
         return OpenFileLimit(soft: UInt64(limit.rlim_cur), hard: UInt64(limit.rlim_max))
     }
 
@@ -31,13 +31,13 @@ public struct OpenFileLimit: Sendable, Equatable {
     @discardableResult
     public static func raise() -> OpenFileLimit? {
         var limit = rlimit()
-        guard readNoFileLimit(&limit) else { return nil }
-        let wanted = highestSoftLimit(hard: limit.rlim_max)
+        guard Syscall.getOpenFileLimit(&limit) == 0 else { return nil }
+        let wanted = Syscall.highestSoftLimit(hard: limit.rlim_max)
         if limit.rlim_cur < wanted {
             var raised = limit
             raised.rlim_cur = wanted
             // A refusal (a hard limit the kernel will not grant after all) leaves the soft limit as it was.
-            _ = writeNoFileLimit(&raised)
+            _ = Syscall.setOpenFileLimit(&raised)
         }
         return current()
     }

@@ -28,15 +28,16 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         } else {
             return nil
         }
-        #if canImport(Darwin)
-        storage.ss_len = UInt8(length)
-        #endif
+        Syscall.setLength(&storage, length)
     }
 
     init(storage: sockaddr_storage) { self.storage = storage }
 
     /// `AF_INET` or `AF_INET6`.
     public var family: Int32 { Int32(storage.ss_family) }
+
+    /// Whether this is an IPv6 address (a URL then puts the host in brackets).
+    public var isIPv6: Bool { family == AF_INET6 }
 
     /// The size of the `sockaddr` this address is.
     var length: socklen_t {

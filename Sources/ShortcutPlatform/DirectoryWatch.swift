@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The names the kernel saw change in one folder since the last look (inotify, on Linux).
@@ -14,9 +12,9 @@ import Darwin
 /// folder (about 1.3 µs per record).
 ///
 /// Confined to the store's maintenance queue after `init`.
-final class DirectoryWatch {
+public final class DirectoryWatch {
     /// What changed since the last `drain`.
-    enum Changes: Equatable {
+    public enum Changes: Equatable, Sendable {
         /// The names of files made, written, renamed or removed (none if nothing happened).
         case names(Set<String>)
         /// Changes may have been missed: the kernel's queue overflowed, or the watch ended.
@@ -27,45 +25,34 @@ final class DirectoryWatch {
     private var fd: Int32
 
     /// Watches `path` if the system can (nil: no watch); `isWatching` says whether it does.
-    init(path: String?) {
+    public init(path: String?) {
         #if canImport(Glibc)
-        guard let path else {
-            fd = -1
-            return
-        }
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         // Made, written in place, renamed in or out, removed; the folder itself removed or moved.
         let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        if fd >= 0 && inotify_add_watch(fd, path, mask) < 0 {
-            close(fd)
-            self.fd = -1
-        } else {
-            self.fd = fd
-        }
+        fd = path.map { Syscall.watchDirectory($0, mask) } ?? -1
         #else
-        _ = path
-        fd = -1
+        fd = -1  // no inotify: see above
         #endif
     }
 
     deinit {
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { Platform.close(fd) }
     }
 
     /// Whether changes are watched; false from the start where no watch could be made, or once it ended.
-    var isWatching: Bool { fd >= 0 }
+    public var isWatching: Bool { fd >= 0 }
 
     /// The changes since the last call; `.unknown` when not watching.
-    func drain() -> Changes {
+    public func drain() -> Changes {
         #if canImport(Glibc)
         guard fd >= 0 else { return .unknown }
         var names: Set<String> = []
         var outcome = Outcome()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Syscall.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
-                let code = errno
+                let code = Syscall.lastError()
                 if code == EINTR { continue }
                 if code != EAGAIN && code != EWOULDBLOCK { outcome.ended = true }
                 break
@@ -82,7 +69,7 @@ final class DirectoryWatch {
 
     #if canImport(Glibc)
     private func stopWatching() {
-        close(fd)
+        Platform.close(fd)
         fd = -1
     }
 

@@ -1,4 +1,4 @@
-import ShortcutSystem
+import ShortcutPlatform
 import Testing
 
 /// `String.validatedUTF8` takes `String(validating:as:)` where the system has it (always on Linux) and

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import CSystemShims
+import Glibc
+
+/// epoll(7), level-triggered.
+public final class EventPoller: EventPolling {
+    /// The epoll descriptor.
+    public let descriptor: Int32
+    /// What `epoll_wait` fills; confined, like the poller, to its event loop's queue.
+    @usableFromInline var buffer: [epoll_event]
+
+    /// A poller that takes up to `capacity` events per `poll`.
+    public init(capacity: Int = 256) throws(SystemError) {
+        descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+        buffer = Array(repeating: epoll_event(), count: capacity)
+    }
+
+    /// See `EventPolling`.
+    public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+        try control(EPOLL_CTL_ADD, fd, interest, "ADD")
+    }
+
+    /// See `EventPolling`.
+    @inlinable
+    public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+        try control(EPOLL_CTL_MOD, fd, interest, "MOD")
+    }
+
+    /// See `EventPolling`.
+    public func remove(_ fd: Int32) {
+        var event = epoll_event()
+        _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, &event)
+    }
+
+    /// See `EventPolling`.
+    @inlinable
+    public func poll(into events: inout [PollEvent]) -> Int {
+        let count = buffer.withUnsafeMutableBufferPointer { epoll_wait(descriptor, $0.baseAddress, Int32($0.count), 0) }
+        guard count > 0 else { return 0 }
+        events.removeAll(keepingCapacity: true)
+        // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read.
+        let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue
+        for event in buffer[0..<Int(count)] {
+            events.append(PollEvent(
+                fd: event.data.fd,
+                readable: event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | hangup) != 0,
+                writable: event.events & EPOLLOUT.rawValue != 0,
+                hangup: event.events & hangup != 0))
+        }
+        return Int(count)
+    }
+
+    /// See `EventPolling`.
+    public func close() { Platform.close(descriptor) }
+
+    @inlinable
+    func control(_ operation: Int32, _ fd: Int32, _ interest: PollInterest, _ label: String) throws(SystemError) {
+        var event = epoll_event()
+        switch interest {
+        case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        case .write: event.events = EPOLLOUT.rawValue
+        case .none: event.events = 0
+        }
+        event.data.fd = fd
+        _ = try Platform.retryingEINTR("epoll_ctl", label) { epoll_ctl(descriptor, operation, fd, &event) }
+    }
+}
+#endif

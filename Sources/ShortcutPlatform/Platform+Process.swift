@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process: signals, environment, exit, clock.
+extension Platform {
+    /// `SIGINT`.
+    public static let interruptSignal = SIGINT
+    /// `SIGTERM`.
+    public static let terminateSignal = SIGTERM
+    /// `SIGHUP`.
+    public static let hangUpSignal = SIGHUP
+    /// `SIGPIPE`.
+    public static let brokenPipeSignal = SIGPIPE
+
+    /// Ignores `signal` from now on (`SIG_IGN`), for the whole process.
+    public static func ignore(signal: Int32) { Syscall.ignoreSignal(signal) }
+
+    /// The environment variable `name`, or nil when it is not set.
+    public static func environment(_ name: String) -> String? { Syscall.environment(name) }
+
+    /// This process's id.
+    public static var processID: Int32 { Syscall.processID() }
+
+    /// Ends the process with `code` (`exit`: atexit handlers run and standard streams are flushed).
+    public static func exit(_ code: Int32) -> Never { Syscall.exit(code) }
+
+    /// The wall clock, in whole seconds since 1970 (`time`).
+    @inlinable
+    public static func secondsSince1970() -> Int { Syscall.secondsSince1970() }
+
+    /// `seconds` since 1970 as a UTC calendar date and time (`gmtime_r`).
+    public static func utcTime(_ seconds: Int) -> CalendarTime {
+        var parts = tm()
+        Syscall.utcTime(seconds, &parts)
+        return CalendarTime(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+}
+
+/// A date and time of day in one time zone, as `struct tm` gives it, with the month counted from 1.
+public struct CalendarTime: Sendable, Equatable {
+    /// The year (1994).
+    public var year: Int
+    /// The month, 1 to 12.
+    public var month: Int
+    /// The day of the month, 1 to 31.
+    public var day: Int
+    /// The day of the week, 0 (Sunday) to 6.
+    public var weekday: Int
+    /// 0 to 23.
+    public var hour: Int
+    /// 0 to 59.
+    public var minute: Int
+    /// 0 to 60 (a leap second).
+    public var second: Int
+
+    /// Makes a calendar time from its fields.
+    public init(year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int, second: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.weekday = weekday
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+}

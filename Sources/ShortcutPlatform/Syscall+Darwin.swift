@@ -1,0 +1,188 @@
+#if canImport(Darwin)
+import Darwin
+
+/// Darwin's table of system calls (macOS 13, iOS 16): the same names and signatures as `Syscall+Glibc.swift`.
+/// With the kqueue poller (`EventPoller+Kqueue.swift`) this is all the Darwin-only code of the project;
+/// it is never compiled on Linux, so every declaration used is cited from the SDK's headers.
+@usableFromInline
+enum Syscall {
+    // MARK: Sockets
+
+    /// A stream socket, close-on-exec from the start.
+    @inlinable static func streamSocket(family: Int32) -> Int32 {
+        // No SOCK_CLOEXEC on Darwin (<sys/socket.h>: `#define SOCK_STREAM 1`, a plain Int32).
+        let fd = Darwin.socket(family, SOCK_STREAM, 0)
+        if fd >= 0 { _ = Darwin.fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+
+    /// `accept`, the new socket non-blocking and close-on-exec (Darwin has no accept4: three calls).
+    @inlinable static func acceptNonBlocking(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
+    ) -> Int32 {
+        let client = Darwin.accept(fd, address, &length)
+        if client >= 0 {
+            _ = Darwin.fcntl(client, F_SETFL, Darwin.fcntl(client, F_GETFL) | O_NONBLOCK)
+            _ = Darwin.fcntl(client, F_SETFD, FD_CLOEXEC)
+        }
+        return client
+    }
+
+    /// Darwin has no `MSG_NOSIGNAL`; the socket option `SO_NOSIGPIPE` (<sys/socket.h>) does the same, once.
+    @inlinable static func disableSIGPIPE(_ fd: Int32) {
+        var on: Int32 = 1
+        _ = Darwin.setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// `send` that never raises SIGPIPE.
+    @inlinable static func send(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Darwin.send(fd, buffer, count, 0)  // SO_NOSIGPIPE is set on the socket
+    }
+
+    /// `sendmsg` that never raises SIGPIPE.
+    @inlinable static func sendMessage(_ fd: Int32, _ message: UnsafePointer<msghdr>) -> Int {
+        Darwin.sendmsg(fd, message, 0)
+    }
+
+    /// Looks at up to `count` waiting bytes without taking them or waiting.
+    @inlinable static func peek(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Darwin.recv(fd, buffer, count, MSG_PEEK | MSG_DONTWAIT)
+    }
+
+    /// Stops further sends (`SHUT_WR`).
+    @inlinable static func shutdownWrite(_ fd: Int32) -> Int32 { Darwin.shutdown(fd, SHUT_WR) }
+
+    /// BSD's `sockaddr` starts with its length (<sys/socket.h>: `__uint8_t ss_len`).
+    static func setLength(_ storage: inout sockaddr_storage, _ length: socklen_t) { storage.ss_len = UInt8(length) }
+
+    @inlinable static func bind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Darwin.bind(fd, address, length)
+    }
+
+    @inlinable static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+
+    @inlinable static func localName(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
+    ) -> Int32 {
+        Darwin.getsockname(fd, address, &length)
+    }
+
+    @inlinable static func getOption(
+        _ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeMutableRawPointer, _ length: inout socklen_t
+    ) -> Int32 {
+        Darwin.getsockopt(fd, level, name, value, &length)
+    }
+
+    @inlinable static func setOption(
+        _ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t
+    ) -> Int32 {
+        Darwin.setsockopt(fd, level, name, value, length)
+    }
+
+    // MARK: Descriptors
+
+    @inlinable static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Darwin.read(fd, buffer, count)
+    }
+
+    @inlinable static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Darwin.write(fd, buffer, count)
+    }
+
+    @inlinable static func close(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+
+    @inlinable static func getFlags(_ fd: Int32) -> Int32 { Darwin.fcntl(fd, F_GETFL) }
+
+    @inlinable static func setFlags(_ fd: Int32, _ flags: Int32) -> Int32 { Darwin.fcntl(fd, F_SETFL, flags) }
+
+    @inlinable static func isTerminal(_ fd: Int32) -> Bool { Darwin.isatty(fd) == 1 }
+
+    // MARK: Files
+
+    @inlinable static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+
+    @inlinable static func status(_ fd: Int32, _ info: inout stat) -> Int32 { Darwin.fstat(fd, &info) }
+
+    @inlinable static func status(_ path: String, _ info: inout stat) -> Int32 { stat(path, &info) }  // unqualified: `Darwin.stat` is the struct
+
+    @inlinable static func linkStatus(_ path: String, _ info: inout stat) -> Int32 { Darwin.lstat(path, &info) }
+
+    @inlinable static func linkStatus(_ directory: Int32, _ name: String, _ info: inout stat) -> Int32 {
+        Darwin.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW)
+    }
+
+    /// When the file's status (inode) last changed.
+    @inlinable static func changeTime(_ info: stat) -> timespec { info.st_ctimespec }
+
+    /// When the file's contents (a folder's names) last changed.
+    @inlinable static func modificationTime(_ info: stat) -> timespec { info.st_mtimespec }
+
+    @inlinable static func sync(_ fd: Int32) -> Int32 { Darwin.fsync(fd) }
+
+    /// `fcntl(F_FULLFSYNC)`: Darwin's `fsync` only hands the data to the drive, which may keep it in its
+    /// volatile cache (fsync(2): "the disk drive may ... write the data out of order"); this also asks the
+    /// drive to flush, which "durable before acknowledged" needs.
+    @usableFromInline static let fullSync: (@Sendable (Int32) -> Int32)? = { Darwin.fcntl($0, F_FULLFSYNC) }
+
+    @inlinable static func lock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }  // unqualified: `Darwin.flock` is the struct
+
+    @inlinable static func rename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
+
+    @inlinable static func link(_ from: String, _ to: String) -> Int32 { Darwin.link(from, to) }
+
+    @inlinable static func unlink(_ path: String) -> Int32 { Darwin.unlink(path) }
+
+    @inlinable static func makeDirectory(_ path: String, _ mode: mode_t) -> Int32 { Darwin.mkdir(path, mode) }
+
+    @inlinable static func access(_ path: String, _ mode: Int32) -> Int32 { Darwin.access(path, mode) }
+
+    /// <dirent.h> defines `DIR` as a struct, so it imports as a typed pointer (an opaque one on Glibc).
+    @usableFromInline typealias DirectoryHandle = UnsafeMutablePointer<DIR>
+
+    @inlinable static func openDirectory(_ path: String) -> DirectoryHandle? { Darwin.opendir(path) }
+
+    @inlinable static func readDirectory(_ handle: DirectoryHandle) -> UnsafeMutablePointer<dirent>? { Darwin.readdir(handle) }
+
+    @inlinable static func closeDirectory(_ handle: DirectoryHandle) { _ = Darwin.closedir(handle) }
+
+    // MARK: Resource limits
+
+    // <sys/resource.h>: `#define RLIMIT_NOFILE 8`, imported as a plain Int32; `getrlimit(int, struct rlimit *)`.
+    static func getOpenFileLimit(_ limit: inout rlimit) -> Int32 { Darwin.getrlimit(RLIMIT_NOFILE, &limit) }
+
+    static func setOpenFileLimit(_ limit: inout rlimit) -> Int32 { Darwin.setrlimit(RLIMIT_NOFILE, &limit) }
+
+    /// getrlimit(2), COMPATIBILITY: setrlimit "no longer accepts rlim_cur = RLIM_INFINITY for RLIM_NOFILE.
+    /// Use rlim_cur = min(OPEN_MAX, rlim_max)." (`OPEN_MAX` is 10240, <sys/syslimits.h>; the hard limit is
+    /// often RLIM_INFINITY, and the default soft limit 256.)
+    static func highestSoftLimit(hard: rlim_t) -> rlim_t { min(hard, rlim_t(OPEN_MAX)) }
+
+    // MARK: Process, time, memory
+
+    /// The calling thread's `errno`.
+    @inlinable static func lastError() -> Int32 { Darwin.errno }
+
+    @inlinable static func setLastError(_ value: Int32) { Darwin.errno = value }
+
+    static func ignoreSignal(_ signal: Int32) { _ = Darwin.signal(signal, SIG_IGN) }
+
+    static func environment(_ name: String) -> String? { Darwin.getenv(name).map { String(cString: $0) } }
+
+    static func processID() -> Int32 { Darwin.getpid() }
+
+    static func exit(_ code: Int32) -> Never { Darwin.exit(code) }
+
+    @inlinable static func secondsSince1970() -> Int { Int(Darwin.time(nil)) }
+
+    static func utcTime(_ seconds: Int, _ parts: inout tm) {
+        var value = time_t(seconds)
+        _ = Darwin.gmtime_r(&value, &parts)
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: Darwin.strerror(code)) }
+
+    @inlinable static func findByte(_ start: UnsafeRawPointer, _ byte: Int32, _ count: Int) -> UnsafeMutableRawPointer? {
+        Darwin.memchr(start, byte, count)
+    }
+}
+#endif
