@@ -90,7 +90,7 @@ if [ "$what" = instructions ]; then
   python3 -c 'import sys; sys.stdout.write("<p>" + "x" * 3000 + "</p>")' > "$STORE.bench3k.html"
   "$BIN" mock add --file "$STORE.bench3k.html" --id bench3k --store "$STORE" > /dev/null
   "$BIN" add --title "Add to Home Screen" --open mkaddtohomescreen://page/view2 --id spage --store "$STORE" > /dev/null
-  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage
+  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage --nginx ../shared/peers/nginx-peer.sh
   exit 0
 fi
 
