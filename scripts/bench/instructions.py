@@ -1,13 +1,16 @@
 """Instructions per request, counted by callgrind: a measure that does not move with the machine's load.
 
-Usage: instructions.py BINARY STORE PATH [PATH...] [--requests N] [--nginx PEER_SCRIPT] [--top K]
+Usage: instructions.py BINARY STORE PATH [PATH...] [--requests N] [--connections C] [--nginx PEER_SCRIPT] [--top K]
+(KEEP_CALLGRIND=1 keeps the callgrind files, for callgrind_annotate --inclusive=yes.)
 
 Every server is counted the same way, as a whole process: `valgrind --tool=callgrind` from exec to exit,
 every thread (ours: its event loops, Dispatch's workers, the store's timers) and, for nginx, the master and
 both workers (`--trace-children=yes`; workers are forked, so each writes its own file and they are summed).
-Each server answers N, then (in a fresh process) 2N, keep-alive GETs of PATH over the same 4 connections,
-sent in lock-step rounds by one client; start-up, the 4 connects and shutdown are the same in both runs,
-so (I(2N) - I(N)) / N is what one request costs in user space. Kernel work (the system calls themselves)
+Each server answers N, then (in a fresh process) 2N, keep-alive GETs of PATH over one connection (or
+--connections C, sent in lock-step rounds); start-up, the connects and shutdown are the same in both runs,
+so (I(2N) - I(N)) / N is what one request costs in user space. One connection by default: each request is
+then one wake-up of the server, for both servers alike, and runs agree within ~2% (nginx's exactly). With 4
+lock-step connections ours moved by +-10% between runs (how many requests one Dispatch wake-up finds varies). Kernel work (the system calls themselves)
 is not counted: read it from the wrk figures. `rep movsb` copies count one per byte, so a large memcpy
 looks dearer than it is.
 
@@ -23,7 +26,7 @@ instructions of their own per request (the same difference, function by function
 """
 import os, re, shutil, socket, stat, subprocess, sys, tempfile, time
 
-CONNECTIONS = 4
+CONNECTIONS = 1
 KEEP = bool(os.environ.get("KEEP_CALLGRIND"))
 
 
@@ -210,7 +213,7 @@ def main():
     os.chmod(files, 0o755)
     peer_args = peer_files(binary, store, files) if peer else []
     print(f"user-space instructions per request: callgrind, whole process, (I(2N) - I(N)) / N, N = {requests}, "
-          f"{CONNECTIONS} keep-alive connections")
+          f"{CONNECTIONS} keep-alive connection{'s' if CONNECTIONS > 1 else ''}")
     profiles = []
     for path in paths:
         ours, ours_f = per_request(lambda n, folder: run_ours(binary, store, path, n, folder), requests)
