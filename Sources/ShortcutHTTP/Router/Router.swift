@@ -52,8 +52,12 @@ public struct Router: Sendable {
         }
 
         /// The handler for a request of `method`: its own, else the any-method one; HEAD falls back to GET.
+        /// (Not written with `??`: that operator is generic, and passing a closure through it converts it
+        /// to and back from the generic form, two allocations per request.)
         func accepting(_ method: HTTPMethod) -> HTTPHandler? {
-            handler(for: method) ?? anyMethod ?? (method == .HEAD ? handler(for: .GET) : nil)
+            if let handler = handler(for: method) { return handler }
+            if let anyMethod { return anyMethod }
+            return method == .HEAD ? handler(for: .GET) : nil
         }
 
         func literal(_ text: String) -> Int? {
