@@ -111,15 +111,17 @@ public struct HTTPParser: Sendable {
                 headScanned = 0
                 headLines = 0
                 requestLineLength = 0
-                pending = (head.request, head.keepAlive)
                 switch head.framing {
                 case .none:
-                    finish(emit)
+                    // Handed on at once, not through `pending`: each copy of a request retains its parts.
+                    emit(.request(head.request, keepAlive: head.keepAlive))
                 case .length(let length):
+                    pending = (head.request, head.keepAlive)
                     pending?.request.body.reserveCapacity(length)
                     state = .fixedBody(remaining: length)
                     if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
                 case .chunked:
+                    pending = (head.request, head.keepAlive)
                     state = .chunkSize
                     if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
                 }
