@@ -8,8 +8,9 @@ struct HTTPHeadParser {
         case chunked
     }
 
+    /// What the head says besides the request itself (which `parse` returns beside it, so that the caller
+    /// can hand it on without copying it out of a struct: each copy retains its parts).
     struct Head {
-        var request: HTTPRequest
         var keepAlive: Bool
         var framing: Framing
         var expectsContinue: Bool
@@ -17,7 +18,7 @@ struct HTTPHeadParser {
 
     let limits: ServerLimits
 
-    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> Head {
+    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> (request: HTTPRequest, head: Head) {
         var start = 0
         while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
         // Every line ends in CRLF (the scanner checked), so lines are split on LF and lose their CR.
@@ -108,7 +109,7 @@ struct HTTPHeadParser {
             framing = .length(contentLength)
         }
         let keepAlive = isHTTP11 ? !close : (keepAliveToken && !close)
-        return Head(request: request, keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue)
+        return (request, Head(keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue))
     }
 
     /// method SP request-target SP HTTP-version (RFC 9112 §3).

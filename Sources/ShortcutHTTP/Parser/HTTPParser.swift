@@ -105,7 +105,7 @@ public struct HTTPParser: Sendable {
             case .head:
                 guard offset < bytes.count, canTakeMore() else { return offset }
                 guard let end = try scanHead(bytes, from: offset) else { return offset }
-                let head = try HTTPHeadParser(limits: limits).parse(
+                let (request, head) = try HTTPHeadParser(limits: limits).parse(
                     UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
                 offset = end
                 headScanned = 0
@@ -114,14 +114,14 @@ public struct HTTPParser: Sendable {
                 switch head.framing {
                 case .none:
                     // Handed on at once, not through `pending`: each copy of a request retains its parts.
-                    emit(.request(head.request, keepAlive: head.keepAlive))
+                    emit(.request(request, keepAlive: head.keepAlive))
                 case .length(let length):
-                    pending = (head.request, head.keepAlive)
+                    pending = (request, head.keepAlive)
                     pending?.request.body.reserveCapacity(length)
                     state = .fixedBody(remaining: length)
                     if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
                 case .chunked:
-                    pending = (head.request, head.keepAlive)
+                    pending = (request, head.keepAlive)
                     state = .chunkSize
                     if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
                 }
