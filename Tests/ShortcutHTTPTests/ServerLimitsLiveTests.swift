@@ -119,7 +119,7 @@ import TestSupport
         let elapsed = secondsNow() - started
         #expect(response.status == 408)
         #expect(response.bodyText == "request header section not complete within 0.3 s\n")
-        #expect(elapsed >= 0.3 && elapsed < 1.5, "timed out after \(elapsed) s")
+        #expect(elapsed >= 0.3, "timed out after \(elapsed) s, before the limit")
         #expect(slow.isClosedByServer())
 
         // A connection that sends nothing at all is closed silently.
@@ -156,7 +156,7 @@ import TestSupport
         let idleStarted = secondsNow()
         #expect(client.isClosedByServer())
         let idle = secondsNow() - idleStarted
-        #expect(idle >= 0.1 && idle < 1.5, "closed after \(idle) s idle")
+        #expect(idle >= 0.1, "closed after \(idle) s idle")
     }
 
     @Test func writeTimeoutClosesAPeerThatDoesNotRead() throws {
