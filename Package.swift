@@ -7,6 +7,7 @@ import PackageDescription
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
+//   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
@@ -16,6 +17,7 @@ let package = Package(
         .library(name: "ShortcutHTTP", targets: ["ShortcutHTTP"]),
         .library(name: "ShortcutStore", targets: ["ShortcutStore"]),
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
+        .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -25,6 +27,7 @@ let package = Package(
         .target(name: "ShortcutHTTP", dependencies: ["CSystemShims", "ShortcutSystem"]),
         .target(name: "ShortcutStore", dependencies: ["ShortcutSystem"]),
         .target(name: "ShortcutPages"),
+        .target(name: "ShortcutQR"),
         .target(name: "ShortcutServeKit", dependencies: ["ShortcutSystem", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
+        .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],

@@ -4,14 +4,17 @@ import Testing
 import TestSupport
 
 /// One `Connection` on the server's end of a loopback TCP connection with small buffers both ways, driven by
-/// hand on the test's thread (its loop is never started): each call runs one pass of the connection, so what
-/// it answered in that pass can be counted exactly, which a client alone cannot see through the kernel's
-/// buffers.
+/// hand on the test's thread with no event loop at all (a `ConnectionContext` and a manual clock are all it
+/// needs): each call runs one pass of the connection, so what it answered in that pass can be counted
+/// exactly, which a client alone cannot see through the kernel's buffers. The actions it returns are kept.
 final class ConnectionHarness {
-    let loop: EventLoop
+    let context: ConnectionContext
+    let clock = ManualClock()
     let connection: Connection
     /// The client's end.
     let client: RawClient
+    /// What the connection asked of its owner, in order.
+    private(set) var actions: [ConnectionAction] = []
 
     init(limits: ServerLimits, routes: (inout Router) -> Void) throws {
         guard let any = SocketAddress(host: "127.0.0.1", port: 0) else { throw SystemError("address", errno: 0) }
@@ -22,15 +25,20 @@ final class ConnectionHarness {
         try socket.setOption(SOL_SOCKET, SO_SNDBUF, 1, "SO_SNDBUF")
         var router = Router()
         routes(&router)
-        loop = try EventLoop(index: 0, listener: listener, responder: Responder(router: router), limits: limits,
-                             counter: ConnectionCounter(limit: 1), logWriter: nil)
-        try loop.poller.add(socket.fd, .read)
-        connection = Connection(socket: socket, remote: "harness", loop: loop)
+        context = ConnectionContext(limits: limits, responder: Responder(router: router), clock: clock, logWriter: nil)
+        connection = Connection(socket: socket, remote: "harness", context: context)
     }
 
     deinit {
         connection.close()
-        loop.poller.close()
+        connection.socket.close()
+    }
+
+    /// Keeps what the connection asked for (the owner's part; the harness polls by hand instead of watching).
+    @discardableResult
+    func record(_ action: ConnectionAction) -> ConnectionAction {
+        actions.append(action)
+        return action
     }
 
     /// Sends `text` and runs the connection's read pass once it has arrived.
@@ -38,7 +46,7 @@ final class ConnectionHarness {
         try client.send(text)
         var ready = pollfd(fd: connection.socket.fd, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 5000) == 1 else { throw SystemError("poll: the request did not arrive", errno: 0) }
-        connection.readable(hangup: false)
+        record(connection.readable(hangup: false))
     }
 
     /// Reads and lets the connection write (as the loop would when the socket has room) until `done`.
@@ -47,7 +55,7 @@ final class ConnectionHarness {
         for _ in 0..<100_000 {
             received += receive()
             if done(received) { return received }
-            connection.writable()
+            record(connection.writable())
         }
         throw SystemError("the connection's answer did not complete; \(received.count) bytes", errno: 0)
     }

@@ -69,8 +69,8 @@ import TestSupport
         let idle = try server.client()
         try idle.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         _ = try idle.readResponse()
-        // Let the server parse the slow request before stopping: its answer is then in flight.
-        Thread.sleep(forTimeInterval: 0.1)
+        // Once the server has parsed the slow request, its answer is in flight.
+        #expect(server.server.waitForConnection { $0.timeline.phase == .delayed })
         let stopped = DispatchSemaphore(value: 0)
         server.server.stop { stopped.signal() }
         #expect(idle.isClosedByServer(), "idle connections close at once")

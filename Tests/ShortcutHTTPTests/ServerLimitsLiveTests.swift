@@ -101,74 +101,19 @@ import TestSupport
         #expect(served)
     }
 
-    @Test func headerReadTimeoutAnswers408AndCloses() throws {
+    /// The one timeout test on the real clock: the loop's Dispatch timer fires and the deadline passes by
+    /// itself (`ServerTimeoutTests` steps a manual clock through every timeout's edges). Nothing here
+    /// measures time: the client waits, with a generous socket timeout, for what the server sends.
+    @Test func theRealTimerAnswersASlowHeadWith408AndCloses() throws {
         var limits = ServerLimits()
         limits.headerReadTimeout = .milliseconds(300)
         let server = try TestServer(limits: limits, Self.routes)
         defer { server.stop() }
-        // Within the timeout, a head sent in two parts is served.
-        let prompt = try server.client()
-        try prompt.send("GET / HTTP/1.1\r\n")
-        try prompt.send("Host: a\r\n\r\n")
-        #expect(try prompt.readResponse().status == 200)
-
-        let slow = try server.client()
-        let started = secondsNow()
+        let slow = try server.client(timeout: 30)
         try slow.send("GET / HTTP/1.1\r\nHost: a\r\n")
         let response = try slow.readResponse()
-        let elapsed = secondsNow() - started
         #expect(response.status == 408)
         #expect(response.bodyText == "request header section not complete within 0.3 s\n")
-        #expect(elapsed >= 0.3, "timed out after \(elapsed) s, before the limit")
-        #expect(slow.isClosedByServer())
-
-        // A connection that sends nothing at all is closed silently.
-        let silent = try server.client()
-        #expect(silent.isClosedByServer())
-    }
-
-    @Test func bodyReadTimeoutAnswers408() throws {
-        var limits = ServerLimits()
-        limits.bodyReadTimeout = .milliseconds(300)
-        let server = try TestServer(limits: limits, Self.routes)
-        defer { server.stop() }
-        let client = try server.client()
-        let started = secondsNow()
-        try client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nab")
-        let response = try client.readResponse()
-        #expect(response.status == 408)
-        #expect(secondsNow() - started >= 0.3)
-        #expect(client.isClosedByServer())
-    }
-
-    @Test func idleKeepAliveConnectionsAreClosedAfterTheIdleTimeout() throws {
-        var limits = ServerLimits()
-        limits.idleTimeout = .milliseconds(300)
-        let server = try TestServer(limits: limits, Self.routes)
-        defer { server.stop() }
-        let client = try server.client()
-        // Requests closer together than the timeout keep the connection open past it.
-        for _ in 0..<4 {
-            try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(try client.readResponse().status == 200)
-            Thread.sleep(forTimeInterval: 0.15)  // the pause under test, not synchronisation
-        }
-        let idleStarted = secondsNow()
-        #expect(client.isClosedByServer())
-        let idle = secondsNow() - idleStarted
-        #expect(idle >= 0.1, "closed after \(idle) s idle")
-    }
-
-    @Test func writeTimeoutClosesAPeerThatDoesNotRead() throws {
-        var limits = ServerLimits()
-        limits.writeTimeout = .milliseconds(300)
-        let server = try TestServer(limits: limits, Self.routes)
-        defer { server.stop() }
-        let client = try server.client(receiveBuffer: 4096)
-        try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
-        Thread.sleep(forTimeInterval: 1.0)  // the reader stalls longer than the write timeout
-        let received = try client.readToEnd()
-        #expect(received.count > 0)
-        #expect(received.count < 64 << 20, "the server gave up before sending all \(64 << 20) bytes")
+        #expect(try slow.readToEnd() == [], "then closed")
     }
 }

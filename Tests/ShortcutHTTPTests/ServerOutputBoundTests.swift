@@ -77,14 +77,17 @@ import TestSupport
     }
 
     @Test func theWriteTimeoutStillClosesAClientThatPipelinesAndNeverReads() throws {
-        var limits = ServerLimits()
-        limits.writeTimeout = .milliseconds(300)
         let body = [UInt8](repeating: 0x62, count: Self.answerBytes)
-        let server = try TestServer(limits: limits) { $0.GET["/big"] = { _ in .ok(HTTPBody(bytes: body, contentType: "text/plain")) } }
+        let server = try ServerTimeoutTests.ClockedServer {
+            $0.GET["/big"] = { _ in .ok(HTTPBody(bytes: body, contentType: "text/plain")) }
+        }
         defer { server.stop() }
         let client = try server.client(receiveBuffer: 4096)
         try client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: a\r\n\r\n", count: 200))
-        Thread.sleep(forTimeInterval: 1.0)  // the reader stalls longer than the write timeout
+        // The answers up to the bound fill the kernel's buffers; the reader stalls past the write timeout.
+        #expect(server.server.waitForConnection { $0.timeline.phase == .writing })
+        server.advance(by: ServerLimits().writeTimeout)
+        #expect(server.openConnections == 0)
         let received = try client.readToEnd()
         #expect(received.count < 200 * Self.answerBytes, "the server gave up on a reader that stalled")
     }

@@ -1,5 +1,7 @@
 /// One client connection: bytes in through the parser, requests through the responder, responses out
-/// through the writer. Confined to its event loop's queue (`loop.queue`), like everything the loop owns:
+/// through the writer. It knows its socket and its loop's shared `ConnectionContext`, never the loop: each
+/// event method returns a `ConnectionAction` (what to watch, a delayed answer to schedule, or close) that
+/// the owner applies. Its phases and deadlines are a `ConnectionTimeline`. Confined to its owner's queue:
 /// `@unchecked Sendable` only so that delayed answers can be scheduled back onto that same queue.
 ///
 /// Its `var`s are `@exclusivity(unchecked)`: one queue, and no method reaches a property that a caller up
@@ -7,29 +9,26 @@
 /// of that cost about a tenth of a request's instructions (callgrind); ThreadSanitizer runs and the live
 /// tests keep watch instead.
 final class Connection: @unchecked Sendable {
-    /// What the connection is waiting for; each phase but `delayed` has a deadline from `ServerLimits`.
-    enum Phase: Equatable {
-        /// The head of a request (from its first byte, or from accept): `headerReadTimeout`.
-        case head
-        /// The rest of a body: `bodyReadTimeout`.
-        case body
-        /// A keep-alive connection between requests: `idleTimeout`.
-        case idle
-        /// The peer to take our bytes: `writeTimeout`.
-        case writing
-        /// A handler's delayed answer (`HTTPResponse.delay`): no deadline.
-        case delayed
-        /// Our last answer is sent and our side shut; the peer's leftover input is read and dropped so
-        /// that closing does not reset the connection under that answer.
-        case lingering
+    /// A handler's answer waiting out its `HTTPResponse.delay` (rare: boxed, so it costs an idle connection
+    /// one pointer).
+    private final class DelayedAnswer {
+        let response: HTTPResponse
+        let request: HTTPRequest
+        let keepAlive: Bool
+        let started: UInt64
+
+        init(response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+            (self.response, self.request, self.keepAlive, self.started) = (response, request, keepAlive, started)
+        }
     }
 
     let socket: Socket
     let remote: String
-    /// The loop outlives its connections (it closes them all before it goes): no reference counting.
-    unowned(unsafe) let loop: EventLoop
+    /// Owned by the loop, which closes every connection before it goes: no reference counting (a strong
+    /// reference costs a retain and a release around each use on the per-request path).
+    unowned(unsafe) let context: ConnectionContext
     @exclusivity(unchecked) private var parser: HTTPParser
-    /// Bytes not yet written. Usually the loop's shared buffer, lent for one pass.
+    /// Bytes not yet written. Usually the loop's shared buffer, lent for one pass (`OutputPolicy`).
     @exclusivity(unchecked) private var out: [UInt8] = []
     /// A large body sent from its own storage instead of being copied into `out`: it goes out after the
     /// first `position` bytes of `out`, in the same gathered write. One at a time; later bodies are copied.
@@ -37,62 +36,61 @@ final class Connection: @unchecked Sendable {
     /// How many of the pending bytes (`out` with `attached` in place) are written.
     @exclusivity(unchecked) private var outOffset = 0
     @exclusivity(unchecked) private var closeAfterWrite = false
+    /// What the owner watches for this connection (as last told), and what the connection wants now.
     @exclusivity(unchecked) private var interest = PollInterest.read
+    @exclusivity(unchecked) private var wantedInterest = PollInterest.read
+    @exclusivity(unchecked) private var delayed: DelayedAnswer?
+    /// `delayed != nil`, kept as a flag: read several times a request, where a load of a trivial value
+    /// costs less than looking at a reference.
     @exclusivity(unchecked) private var isDelayed = false
-    @exclusivity(unchecked) private(set) var phase = Phase.head
-    /// Monotonic nanoseconds after which `phase` has timed out; 0 for none.
-    @exclusivity(unchecked) private(set) var deadline: UInt64
+    /// A delay to hand to the owner at the end of this pass (`ConnectionAction.answerDelayedAfter`).
+    @exclusivity(unchecked) private var delayToSchedule: UInt64?
+    @exclusivity(unchecked) private(set) var timeline: ConnectionTimeline
     @exclusivity(unchecked) private(set) var isClosed = false
 
-    init(socket: Socket, remote: String, loop: EventLoop) {
+    init(socket: Socket, remote: String, context: ConnectionContext) {
         self.socket = socket
         self.remote = remote
-        self.loop = loop
-        parser = HTTPParser(limits: loop.limits)
-        deadline = loop.now &+ loop.limits.headerReadTimeout.nanoseconds
+        self.context = context
+        parser = HTTPParser(limits: context.limits)
+        timeline = ConnectionTimeline(now: context.now, timeouts: context.timeouts)
     }
 
     /// Whether the connection may be closed at once by a graceful stop: nothing in flight.
     var isIdle: Bool { !isDelayed && outOffset >= pendingCount && !parser.isMidRequest }
 
     /// Whether the next pipelined request may be answered now: no delayed answer in front of it, no close
-    /// decided, and the unsent output under `maxPendingOutputBytes`. While it is not, requests stay unparsed
+    /// decided, and room for more output (`OutputPolicy.hasRoom`). While it is not, requests stay unparsed
     /// in the parser and the socket is not read, so one client cannot make the server build answers (or
     /// parse requests) faster than it reads them: what waits is at most one read's bytes and one answer
     /// past the bound.
     private var canAnswerMore: Bool {
-        !isDelayed && !closeAfterWrite && pendingCount &- outOffset < loop.limits.maxPendingOutputBytes
+        !isDelayed && !closeAfterWrite && context.output.hasRoom(pending: pendingCount &- outOffset)
     }
 
-    /// Bodies from this size on are attached rather than copied (below it a copy costs less than an iovec).
-    static let attachThreshold = 2048
-
-    // MARK: Events
+    // MARK: Events (each returns what the owner is to do)
 
     /// Input, or a hang-up (`hangup`: reset, or both directions shut) or error on the socket.
-    func readable(hangup: Bool) {
-        if phase == .lingering {
-            switch socket.read(into: loop.readBuffer) {
-            case .bytes: return
-            case .wouldBlock: return
-            case .closed: close()
-            }
-            return
+    func readable(hangup: Bool) -> ConnectionAction {
+        guard !isClosed else { return .none }
+        if timeline.phase == .lingering {
+            if case .closed = socket.read(into: context.readBuffer) { close() }
+            return settle()
         }
         guard canAnswerMore else {
             // Not reading now (the poller watches for room to write, or for nothing during a delay), but a
             // hang-up is reported whatever we watch: nothing can reach that peer any more, and leaving it
             // pending would wake the loop again and again.
             if hangup { close() }
-            return
+            return settle()
         }
-        switch socket.read(into: loop.readBuffer) {
+        switch socket.read(into: context.readBuffer) {
         case .bytes(let count):
             borrowOutput()
-            parse(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
+            parse(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
             flush()
         case .wouldBlock:
-            return
+            break
         case .closed:
             // The peer is done sending. Answers already due still go out; then we close.
             if outOffset < pendingCount {
@@ -102,26 +100,70 @@ final class Connection: @unchecked Sendable {
                 close()
             }
         }
+        return settle()
     }
 
-    func writable() { flush() }
+    /// Room to write.
+    func writable() -> ConnectionAction {
+        guard !isClosed else { return .none }
+        flush()
+        return settle()
+    }
 
-    /// Called by the loop's timer.
-    func checkDeadline(now: UInt64) {
-        guard deadline != 0, now >= deadline, !isClosed else { return }
-        switch phase {
-        case .head where parser.isMidRequest:
-            failTimedOut("request header section not complete within \(loop.limits.headerReadTimeout.secondsText)")
-        case .body:
-            failTimedOut("request body not complete within \(loop.limits.bodyReadTimeout.secondsText)")
-        default:
-            close()
+    /// The time has come for a delayed answer (after `ConnectionAction.answerDelayedAfter`).
+    func answerDelayed() -> ConnectionAction {
+        guard !isClosed, let answer = delayed else { return .none }
+        delayed = nil
+        isDelayed = false
+        borrowOutput()
+        write(answer.response, request: answer.request, keepAlive: answer.keepAlive, started: answer.started)
+        flush()
+        return settle()
+    }
+
+    /// Called by the owner's timer, once `context.now` is read: what the timeline says of that time.
+    func checkDeadline() -> ConnectionAction {
+        guard !isClosed else { return .none }
+        switch timeline.expiry(at: context.now, isMidRequest: parser.isMidRequest, timeouts: context.timeouts) {
+        case .none: return .none
+        case .close: close()
+        case .requestTimeout(let reason): failTimedOut(reason)
         }
+        return settle()
     }
 
     /// Graceful stop: close now if nothing is in flight; otherwise the next answer says `Connection: close`.
-    func stopGracefully() {
-        if isIdle || phase == .lingering { close() }
+    func stopGracefully() -> ConnectionAction {
+        guard !isClosed else { return .none }
+        if timeline.closesOnStop(isIdle: isIdle) { close() }
+        return settle()
+    }
+
+    /// Marks the connection closed and lets go of its buffers. The owner closes the socket.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        out = []
+        attached = nil
+        delayed = nil
+        isDelayed = false
+    }
+
+    /// The end of every event: what the owner must do. `.close` is reported once, by the event that closed
+    /// the connection (every event of a closed connection returns `.none`).
+    @inline(__always)
+    private func settle() -> ConnectionAction {
+        if isClosed { return .close }
+        var action = ConnectionAction.none
+        if wantedInterest != interest {
+            interest = wantedInterest
+            action.watch = wantedInterest
+        }
+        if let delay = delayToSchedule {
+            delayToSchedule = nil
+            action.answerDelayedAfter = delay
+        }
+        return action
     }
 
     // MARK: Requests
@@ -133,7 +175,7 @@ final class Connection: @unchecked Sendable {
             try parser.parse(bytes, while: { self.canAnswerMore }) { event in self.handle(event) }
         } catch {
             write(HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
-                  version: .http1_1, started: loop.now)
+                  version: .http1_1, started: context.now)
         }
     }
 
@@ -148,18 +190,14 @@ final class Connection: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest, keepAlive: Bool) {
-        let started = loop.log.enabled ? monotonicNanoseconds() : 0
-        let response = loop.responder.respond(to: request)
+        let started = context.log.enabled ? monotonicNanoseconds() : 0
+        let response = context.responder.respond(to: request)
         if response.delay > .zero {
-            // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order.
+            // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order;
+            // the owner calls `answerDelayed` when the delay is over.
+            delayed = DelayedAnswer(response: response, request: request, keepAlive: keepAlive, started: started)
             isDelayed = true
-            loop.after(response.delay) { [self] in
-                guard !isClosed else { return }
-                isDelayed = false
-                borrowOutput()
-                write(response, request: request, keepAlive: keepAlive, started: started)
-                flush()
-            }
+            delayToSchedule = response.delay.nanoseconds
             return
         }
         write(response, request: request, keepAlive: keepAlive, started: started)
@@ -168,7 +206,7 @@ final class Connection: @unchecked Sendable {
     private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
         write(response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
-              keepAlive: keepAlive && !wantsClose && !loop.isStopping, version: request.version, started: started)
+              keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started)
     }
 
     private func write(
@@ -182,19 +220,19 @@ final class Connection: @unchecked Sendable {
                          started: started)
         }
         let sendsBody = ResponseWriter.appendHead(response, to: &out, isHead: isHead, keepAlive: keepAlive,
-                                                  echoKeepAlive: keepAlive && version == .http1_0, date: loop.date.now())
+                                                  echoKeepAlive: keepAlive && version == .http1_0, date: context.date.now())
         if sendsBody {
-            if attached == nil && response.body.count >= Connection.attachThreshold {
+            if attached == nil && OutputPolicy.attaches(bodyCount: response.body.count) {
                 attached = (out.count, response.body)
             } else {
                 out.append(contentsOf: response.body)
             }
         }
         if !keepAlive { closeAfterWrite = true }
-        if loop.log.enabled {
+        if context.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
-            loop.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
-                            bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed)
+            context.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
+                               bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed)
         }
     }
 
@@ -210,9 +248,11 @@ final class Connection: @unchecked Sendable {
     /// Takes the loop's shared output buffer when this connection has nothing pending, so that a connection
     /// keeps no buffer of its own between requests.
     private func borrowOutput() {
-        if out.isEmpty { out = loop.takeOutputBuffer() }
+        if out.isEmpty { out = context.outputBuffer.lend() }
     }
 
+    /// Writes what is pending, answers requests that waited for room, and settles the phase and the interest
+    /// wanted for what comes next.
     private func flush() {
         guard !isClosed else { return }
         while true {
@@ -226,45 +266,41 @@ final class Connection: @unchecked Sendable {
                 }
             }
             if outOffset < pendingCount {
-                if phase != .writing {
-                    phase = .writing
-                    deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds
-                }
-                setInterest(.write)
+                timeline.stay(in: .writing, now: context.now, timeouts: context.timeouts)
+                wantedInterest = .write
                 return
             }
             outOffset = 0
             attached = nil
-            loop.returnOutputBuffer(&out)
+            context.outputBuffer.takeBack(&out)
             // All written: requests that waited unparsed (for room, or behind a delayed answer) are answered
             // now, up to the bound again; each such batch has the write timeout to go out.
             guard parser.hasUnparsedBytes && canAnswerMore else { break }
             borrowOutput()
             parse(UnsafeRawBufferPointer(start: nil, count: 0))
             guard pendingCount > 0 else {
-                loop.returnOutputBuffer(&out)
+                context.outputBuffer.takeBack(&out)
                 break
             }
-            if phase == .writing { deadline = loop.now &+ loop.limits.writeTimeout.nanoseconds }
+            if timeline.phase == .writing { timeline.enter(.writing, now: context.now, timeouts: context.timeouts) }
         }
         if closeAfterWrite {
             linger()
             return
         }
         if isDelayed {
-            phase = .delayed
-            deadline = 0
-            setInterest(.none)
+            timeline.enter(.delayed, now: context.now, timeouts: context.timeouts)
+            wantedInterest = .none
             return
         }
-        setInterest(.read)
+        wantedInterest = .read
         if parser.isReadingBody {
-            if phase != .body { (phase, deadline) = (.body, loop.now &+ loop.limits.bodyReadTimeout.nanoseconds) }
+            timeline.stay(in: .body, now: context.now, timeouts: context.timeouts)
         } else if parser.isMidRequest {
-            if phase != .head { (phase, deadline) = (.head, loop.now &+ loop.limits.headerReadTimeout.nanoseconds) }
+            timeline.stay(in: .head, now: context.now, timeouts: context.timeouts)
         } else {
-            (phase, deadline) = (.idle, loop.now &+ loop.limits.idleTimeout.nanoseconds)
-            if loop.isStopping { close() }
+            timeline.enter(.idle, now: context.now, timeouts: context.timeouts)
+            if context.isStopping { close() }
         }
     }
 
@@ -295,26 +331,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         socket.shutdownWrite()
-        phase = .lingering
-        deadline = loop.now &+ min(loop.limits.headerReadTimeout, .seconds(2)).nanoseconds
-        setInterest(.read)
-    }
-
-    private func setInterest(_ wanted: PollInterest) {
-        guard wanted != interest, !isClosed else { return }
-        do {
-            try loop.poller.modify(socket.fd, wanted)
-            interest = wanted
-        } catch {
-            close()
-        }
-    }
-
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        out = []
-        attached = nil
-        loop.remove(self)
+        timeline.enter(.lingering, now: context.now, timeouts: context.timeouts)
+        wantedInterest = .read
     }
 }

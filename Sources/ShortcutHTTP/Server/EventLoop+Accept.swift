@@ -35,7 +35,7 @@ extension EventLoop {
                 refuse(socket, "server is at its limit of \(limits.maxConnections) connections; try again")
                 continue
             }
-            let connection = Connection(socket: socket, remote: address.description, loop: self)
+            let connection = Connection(socket: socket, remote: address.description, context: context)
             do { try poller.add(socket.fd, .read) } catch {
                 counter.release(loop: index)
                 socket.close()
@@ -54,7 +54,7 @@ extension EventLoop {
     func refuse(_ socket: Socket, _ reason: String) {
         var bytes: [UInt8] = []
         ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
-                              echoKeepAlive: false, date: date.now())
+                              echoKeepAlive: false, date: context.date.now())
         _ = bytes.withUnsafeBytes { socket.write($0) }
         socket.shutdownWrite()
         socket.close()

@@ -12,14 +12,17 @@ import Darwin
 ///
 /// The listening socket is in every loop's poller, so each loop accepts its own connections and no
 /// connection is handed between threads. Everything below is confined to `queue`.
+/// The loop owns its connections and their shared `ConnectionContext`; a connection never calls the loop:
+/// the loop calls it and applies the `ConnectionAction` it returns (`apply`).
 /// Its hot `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
 final class EventLoop: @unchecked Sendable {
     /// This loop's place among the server's loops (its slot in `ConnectionCounter`'s per-loop counts).
     let index: Int
     let queue: DispatchQueue
     let poller: EventPoller
-    let responder: Responder
     let limits: ServerLimits
+    /// What this loop's connections share (limits, clock, buffers, log, whether stopping).
+    let context: ConnectionContext
     let counter: ConnectionCounter
     let listener: Socket
     private var source: DispatchSourceRead?
@@ -37,34 +40,25 @@ final class EventLoop: @unchecked Sendable {
     /// A descriptor kept open (on /dev/null) to be closed when accept runs out of descriptors, so that the
     /// next client can be accepted and told 503; -1 while there is none.
     @exclusivity(unchecked) var spareDescriptor: Int32 = -1
-    @exclusivity(unchecked) private var spareOutput: [UInt8] = []
     private var onStopped: (@Sendable () -> Void)?
-    /// A shared buffer every connection of this loop reads into (requests are parsed straight from it).
-    let readBuffer: UnsafeMutableRawBufferPointer
-    @exclusivity(unchecked) var log: AccessLog
-    @exclusivity(unchecked) var date = HTTPDate()
-    /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).
-    @exclusivity(unchecked) private(set) var now: UInt64 = monotonicNanoseconds()
-    @exclusivity(unchecked) private(set) var isStopping = false
 
-    /// `logWriter`: where the access log goes; nil for none. `onListenerFailure`: see its property.
+    /// Whether `stop` has begun.
+    var isStopping: Bool { context.isStopping }
+
+    /// `logWriter`: where the access log goes; nil for none. `clock`: where deadlines read the time.
+    /// `onListenerFailure`: see its property.
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         logWriter: LogWriter?, onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
+         logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
+         onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
         throws(SystemError) {
         self.index = index
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         poller = try EventPoller()
         self.listener = listener
-        self.responder = responder
         self.limits = limits
         self.counter = counter
         self.onListenerFailure = onListenerFailure
-        log = AccessLog(writer: logWriter)
-        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-    }
-
-    deinit {
-        readBuffer.deallocate()
+        context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter)
     }
 
     /// Starts watching the listener and the poller.
@@ -95,7 +89,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func drain() {
         dispatchPrecondition(condition: .onQueue(queue))
-        now = monotonicNanoseconds()
+        context.tick()
         for _ in 0..<8 {
             let count = poller.poll(into: &events)
             var accepted = false
@@ -105,21 +99,35 @@ final class EventLoop: @unchecked Sendable {
                     continue
                 }
                 guard let connection = connection(for: event.fd) else { continue }
-                if event.writable { connection.writable() }
-                if event.readable && !connection.isClosed { connection.readable(hangup: event.hangup) }
+                if event.writable { apply(connection.writable(), to: connection) }
+                if event.readable && !connection.isClosed { apply(connection.readable(hangup: event.hangup), to: connection) }
             }
             // New connections usually have their first request waiting already: poll once more for it.
             guard count == 256 || accepted else { break }
         }
-        log.flush()
+        context.log.flush()
     }
 
     private func connection(for fd: Int32) -> Connection? {
         Int(fd) < connections.count ? connections[Int(fd)] : nil
     }
 
-    /// Forgets a closed connection and closes its socket.
+    /// Does what a connection's event asked for.
+    @inline(__always)
+    func apply(_ action: ConnectionAction, to connection: Connection) {
+        if action.close { return remove(connection) }
+        if let interest = action.watch {
+            do { try poller.modify(connection.socket.fd, interest) } catch { return remove(connection) }
+        }
+        if let delay = action.answerDelayedAfter {
+            after(.nanoseconds(Int64(clamping: delay))) { [self] in apply(connection.answerDelayed(), to: connection) }
+        }
+    }
+
+    /// Closes a connection (if it has not closed itself), takes it out of the poller and the table, and
+    /// closes its socket.
     func remove(_ connection: Connection) {
+        connection.close()
         poller.remove(connection.socket.fd)
         connection.socket.close()
         if connection.socket.fd >= 0 && Int(connection.socket.fd) < connections.count,
@@ -131,38 +139,23 @@ final class EventLoop: @unchecked Sendable {
         if isStopping && liveConnections == 0 { finishStop() }
     }
 
-    private func checkDeadlines() {
-        now = monotonicNanoseconds()
-        for case let connection? in connections { connection.checkDeadline(now: now) }
-        log.flush()
+    /// Reads the clock and lets every connection check its deadline (the timer's work; tests call it after
+    /// advancing their clock).
+    func checkDeadlines() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        context.tick()
+        for case let connection? in connections { apply(connection.checkDeadline(), to: connection) }
+        context.log.flush()
     }
 
     /// Runs `body` on this loop's queue after `delay`.
     func after(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
         let nanoseconds = Int(min(delay.nanoseconds, UInt64(Int.max)))
         queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-            now = monotonicNanoseconds()
+            context.tick()
             body()
-            log.flush()
+            context.log.flush()
         }
-    }
-
-    // MARK: The shared output buffer
-
-    /// Lends the loop's output buffer to a connection for one pass.
-    func takeOutputBuffer() -> [UInt8] {
-        var buffer: [UInt8] = []
-        swap(&buffer, &spareOutput)
-        return buffer
-    }
-
-    /// Takes a fully written buffer back (emptied, capacity kept if it is not huge).
-    func returnOutputBuffer(_ buffer: inout [UInt8]) {
-        if buffer.capacity > spareOutput.capacity && buffer.capacity <= 1 << 20 {
-            buffer.removeAll(keepingCapacity: true)
-            swap(&buffer, &spareOutput)
-        }
-        buffer = []
     }
 
     // MARK: Stopping
@@ -172,17 +165,17 @@ final class EventLoop: @unchecked Sendable {
     func stop(completion: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             guard !isStopping else { return }
-            isStopping = true
+            context.isStopping = true
             onStopped = completion
             poller.remove(listener.fd)
             listening = false
-            for case let connection? in connections { connection.stopGracefully() }
+            for case let connection? in connections { apply(connection.stopGracefully(), to: connection) }
             if liveConnections == 0 {
                 finishStop()
                 return
             }
             after(limits.shutdownGracePeriod) { [self] in
-                for case let connection? in connections { connection.close() }
+                for case let connection? in connections { remove(connection) }
             }
         }
     }
@@ -197,6 +190,3 @@ final class EventLoop: @unchecked Sendable {
         completion()
     }
 }
-
-/// Monotonic time in nanoseconds.
-func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -38,6 +38,8 @@ public final class HTTPServer: @unchecked Sendable {
     public var logsRequests: Bool
     /// How many event loops (serial queues) serve connections; read at `start`. Default: one per core.
     public var loopCount: Int
+    /// Where connections' deadlines read the time; read at `start`. Tests set a clock they advance by hand.
+    var clock: any MonotonicClock = SystemClock.shared
 
     /// Makes a server; nothing listens until `start`.
     public init(limits: ServerLimits = ServerLimits(), logsRequests: Bool = false,
@@ -173,7 +175,7 @@ public final class HTTPServer: @unchecked Sendable {
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
                     let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, logWriter: logWriter) { [weak self] error in
+                                             counter: counter, logWriter: logWriter, clock: clock) { [weak self] error in
                         self?.listenerDidFail(error)
                     }
                     try loop.start()

@@ -1,0 +1,39 @@
+/// What the connections of one event loop share: the limits, the responder, the time of the current batch
+/// (from the clock), the read buffer and the output policy, the access log and the cached `Date`. Owned by
+/// its loop and confined to the loop's queue, like the connections; it knows nothing of the loop, so a
+/// connection reaches nothing of its owner through it.
+/// Its `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
+final class ConnectionContext {
+    let limits: ServerLimits
+    let timeouts: ConnectionTimeline.Timeouts
+    let responder: Responder
+    let clock: any MonotonicClock
+    /// A buffer every connection reads into (requests are parsed straight from it). 64 KiB.
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let output: OutputPolicy
+    @exclusivity(unchecked) var outputBuffer = OutputPolicy.Lender()
+    @exclusivity(unchecked) var log: AccessLog
+    @exclusivity(unchecked) var date = HTTPDate()
+    /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).
+    @exclusivity(unchecked) private(set) var now: UInt64
+    /// Whether the server is stopping: answers say `Connection: close`, idle connections close.
+    @exclusivity(unchecked) var isStopping = false
+
+    init(limits: ServerLimits, responder: Responder, clock: any MonotonicClock, logWriter: LogWriter?) {
+        self.limits = limits
+        timeouts = ConnectionTimeline.Timeouts(limits)
+        self.responder = responder
+        self.clock = clock
+        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        output = OutputPolicy(maxPendingBytes: limits.maxPendingOutputBytes)
+        log = AccessLog(writer: logWriter)
+        now = clock.now()
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Reads the clock: called at the start of each batch of events.
+    func tick() { now = clock.now() }
+}
