@@ -85,8 +85,11 @@ def valgrind(out_folder, trace_children):
 
 
 def run_ours(binary, store, path, requests, out_folder):
+    # One hash seed for every run: Swift seeds its hashing per process, which moves the counts by ~100 a
+    # request between otherwise identical runs (collisions and probe lengths differ).
     server = subprocess.Popen(valgrind(out_folder, False) + [binary, "--port", "0", "--store", store, "--quiet"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     line = server.stdout.readline().decode()
     port = int(re.search(r":(\d+)$", line.strip()).group(1))
     drive(port, path, requests)
@@ -201,13 +204,14 @@ def main():
             value = args[at + 1]
             del args[at:at + 2]
             if flag == "--requests":
-                requests = int(value) // CONNECTIONS * CONNECTIONS
+                requests = int(value)
             elif flag == "--connections":
                 CONNECTIONS = int(value)
             elif flag == "--top":
                 top = int(value)
             else:
                 peer = value
+    requests = requests // CONNECTIONS * CONNECTIONS  # whole lock-step rounds, whichever flag came first
     binary, store, paths = args[0], args[1], args[2:]
     files = tempfile.mkdtemp()
     os.chmod(files, 0o755)
