@@ -11,6 +11,7 @@ extension PageStore {
     func maintenanceTick() {
         dispatchPrecondition(condition: .onQueue(maintenanceQueue))
         refreshFromDisk()
+        withLock { indexChanged() }  // a remembered miss is not trusted past a tick (see `answerStamp`)
         ticksSinceFlush += 1
         if ticksSinceFlush >= 4 {
             ticksSinceFlush = 0
@@ -107,6 +108,7 @@ extension PageStore {
     ) {
         let pagesPrefix = pagesPath + "/"
         withLock {
+            indexChanged()
             for id in candidates {
                 let entry = index[id]
                 if let entry, entry.generation > scanStart { continue }

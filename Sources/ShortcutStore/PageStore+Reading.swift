@@ -182,6 +182,7 @@ extension PageStore {
                 withLock {
                     cache.remove(id)
                     index[id]?.state = .unread
+                    indexChanged()
                 }
                 return
             }

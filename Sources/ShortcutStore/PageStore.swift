@@ -75,6 +75,8 @@ public final class PageStore: @unchecked Sendable {
     @exclusivity(unchecked) var recentMisses: [String: UInt64] = [:]
     /// Plays not yet written to `stats/`. Guarded by `lock`.
     @exclusivity(unchecked) var pendingStats: [String: PendingStats] = [:]
+    /// `answerStamp`'s word: moved under `lock` with each change to `index`, read without it.
+    let answers = AtomicWord(1)
 
     /// Orders disk work per id (64 stripes): a load, write or removal of one id never interleaves with
     /// another on the same id, while different ids proceed in parallel.
@@ -186,6 +188,18 @@ public final class PageStore: @unchecked Sendable {
         return cache.usedBytes
     }
 
+    /// Moves whenever an answer of `get` may have changed: with every change to the index (a record
+    /// written, removed, read, found damaged, or noticed from another process by the periodic check) and
+    /// once a tick of that check (a second `get` of an unknown id looks on disk again after a second).
+    /// So "`get(id)` found no such page when the stamp was S" stays true while the stamp is S: `/s` keeps
+    /// that for `demo` and skips its lookup (a lock, four hash lookups and a clock read on every request).
+    /// Read it before the `get` whose answer is remembered: a change during that `get` then moves it past
+    /// S. One atomic load; never zero.
+    public var answerStamp: UInt64 { answers.load() }
+
+    /// Moves `answerStamp`; the caller holds `lock` and has changed `index` (or a tick has passed).
+    func indexChanged() { answers.increment() }
+
     /// The path of `id`'s record file.
     func recordPath(_ id: String) -> String { pagesPath + "/" + Self.recordFileName(id) }
 
@@ -217,6 +231,7 @@ public final class PageStore: @unchecked Sendable {
     /// Counts a change this process makes to `id`'s entry and returns its generation; the caller holds
     /// `lock`.
     func noteChange(_ id: String) -> UInt64 {
+        indexChanged()
         generation += 1
         touchedIDs.insert(id)
         return generation

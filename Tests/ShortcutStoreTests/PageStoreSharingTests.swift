@@ -18,6 +18,21 @@ import Testing
         #expect(server.get("from-cli") == StoredPage.make(id: "from-cli"))
     }
 
+    @Test func theAnswerStampMovesWithEveryChangeAndEveryTick() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        var stamp = store.answerStamp
+        try store.create(StoredPage.make(id: "a"))
+        #expect(store.answerStamp > stamp, "a write here")
+        stamp = store.answerStamp
+        #expect(try store.remove("a"))
+        #expect(store.answerStamp > stamp, "a removal here")
+        stamp = store.answerStamp
+        #expect(store.get("b") == nil)
+        store.maintenanceQueue.sync { store.maintenanceTick() }
+        #expect(store.answerStamp > stamp, "a tick: the miss of `b` may be looked up on disk again")
+    }
+
     @Test func aPageWrittenElsewhereIsServedAtOnceWhenNeverAskedForBefore() throws {
         let folder = try TemporaryFolder()
         let server = try PageStore(directory: folder.url)

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ShortcutHTTP
 import ShortcutPages
+import ShortcutPlatform
 import ShortcutStore
 
 /// `/s`, `/s/<id>` and `/p/<id>`: the 301 that starts the home-screen flow, and the stored page it leads to.
@@ -21,6 +22,10 @@ struct ShortcutDelivery: Sendable {
     /// Redirects of stored shortcuts, built once per version of the page (a page's own mode may change).
     let dataRedirects = ResponseCache()
     let pageRedirects = ResponseCache()
+    /// The store's `answerStamp` when it was last seen to have no shortcut `demo` (0: not seen yet). `/s`
+    /// asks for `demo` on every request and the answer is almost always "none": while the stamp has not
+    /// moved, that answer stands without a lookup.
+    let demoAbsentAt = AtomicWord(0)
 
     static let demoID = "demo"
 
@@ -49,8 +54,17 @@ struct ShortcutDelivery: Sendable {
 
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
+        guard id == ShortcutDelivery.demoID else {
+            guard let page = store.get(id), ShortcutRecord.isShortcut(page) else { return nil }
+            return (page, false)
+        }
+        // The stamp is read before the lookup, so a shortcut stored during it leaves the stamp remembered
+        // below behind the store's: the next request looks again.
+        let stamp = store.answerStamp
+        if demoAbsentAt.load() == stamp { return (demo, true) }
         if let page = store.get(id), ShortcutRecord.isShortcut(page) { return (page, false) }
-        return id == ShortcutDelivery.demoID ? (demo, true) : nil
+        demoAbsentAt.store(stamp)
+        return (demo, true)
     }
 
     func redirect(_ id: String) -> HTTPResponse {
