@@ -30,6 +30,10 @@ public struct CopyOnWrite<Value> {
         }
     }
 
+    /// Whether nothing else holds the box: then writing `value` changes it in place, without a copy.
+    @inlinable
+    public mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&box) }
+
     /// Whether `self` and `other` share one box (then their values are equal without looking).
     @inlinable
     public func isSharing(with other: CopyOnWrite) -> Bool { box === other.box }

@@ -18,14 +18,29 @@ struct HTTPHeadParser {
 
     let limits: ServerLimits
 
-    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> (request: HTTPRequest, head: Head) {
+    /// The parts of a request-line.
+    struct RequestLine {
+        let method: HTTPMethod
+        let target: String
+        let path: String
+        let query: String?
+        let version: HTTPVersion
+    }
+
+    /// Parses `head` into `request`, reusing its storage when nothing else holds it (`HTTPRequest.reuse`).
+    func parse(_ head: UnsafeRawBufferPointer, into request: inout HTTPRequest) throws(HTTPParserError) -> Head {
         var start = 0
         while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
         // Every line ends in CRLF (the scanner checked), so lines are split on LF and lose their CR.
         guard let lineEnd = HTTPParser.index(of: 0x0A, in: head, from: start) else {
             throw .malformedRequestLine("no line end")
         }
-        var request = try parseRequestLine(UnsafeRawBufferPointer(rebasing: head[start..<lineEnd - 1]))
+        let requestLine = try parseRequestLine(UnsafeRawBufferPointer(rebasing: head[start..<lineEnd - 1]))
+        // The previous request's fields, written over in place (`HTTPRequest.reuse`); `fieldCount` are this one's.
+        var fields = request.reuse(
+            method: requestLine.method, target: requestLine.target, path: requestLine.path, query: requestLine.query,
+            version: requestLine.version)
+        var fieldCount = 0
 
         var hosts = 0
         var contentLength: Int?
@@ -34,7 +49,6 @@ struct HTTPHeadParser {
         var close = false
         var keepAliveToken = false
         var expectsContinue = false
-        var fields: [HTTPField] = []
         var position = lineEnd + 1
         while let lf = HTTPParser.index(of: 0x0A, in: head, from: position), lf - 1 > position {
             let line = UnsafeRawBufferPointer(rebasing: head[position..<lf - 1])
@@ -75,15 +89,17 @@ struct HTTPHeadParser {
                     throw .unsupportedExpectation(field.value)
                 }
                 // RFC 9110 §10.1.1: a 100-continue expectation in an HTTP/1.0 request MUST be ignored.
-                expectsContinue = request.version.minor >= 1
+                expectsContinue = requestLine.version.minor >= 1
             case .other:
                 break
             }
-            fields.append(field)
+            if fieldCount < fields.count { fields[fieldCount] = field } else { fields.append(field) }
+            fieldCount += 1
         }
-        request.headers = HTTPHeaders(parsed: fields)
+        if fields.count > fieldCount { fields.removeLast(fields.count - fieldCount) }
+        request.setParsedHeaders(fields)
 
-        let isHTTP11 = request.version.minor >= 1
+        let isHTTP11 = requestLine.version.minor >= 1
         if isHTTP11 && hosts == 0 { throw .missingHost }
 
         // RFC 9112 §6.3: Transfer-Encoding and Content-Length together may be smuggling; refuse.
@@ -109,11 +125,11 @@ struct HTTPHeadParser {
             framing = .length(contentLength)
         }
         let keepAlive = isHTTP11 ? !close : (keepAliveToken && !close)
-        return (request, Head(keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue))
+        return Head(keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue)
     }
 
     /// method SP request-target SP HTTP-version (RFC 9112 §3).
-    func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPRequest {
+    func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(HTTPParserError) -> RequestLine {
         var index = 0
         while index < line.count && line[index] != 0x20 {
             guard HTTPSyntax.isTokenByte(line[index]) else { throw .invalidMethodByte(line[index]) }
@@ -167,7 +183,7 @@ struct HTTPHeadParser {
                 of: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), schemeLength: lower.hasPrefix("http://") ? 4 : 5)
             (path, query) = HTTPRequest.split(target: target)
         }
-        return HTTPRequest(method: method, target: target, path: path, query: query, version: version)
+        return RequestLine(method: method, target: target, path: path, query: query, version: version)
     }
 
     /// The authority of an absolute-form target (`http://` and up to the path, query or end): it names the

@@ -34,6 +34,9 @@ public struct HTTPParser: Sendable {
     var requestLineLength = 0
     /// The request whose body is being read.
     var pending: (request: HTTPRequest, keepAlive: Bool)?
+    /// The last request without a body, kept so that the next head is parsed into its storage: once its
+    /// handler has let go of it, nothing else holds it (`HTTPRequest.reuse`).
+    var spare: HTTPRequest?
     var trailerBytes = 0
 
     /// Makes a parser enforcing `limits` (target, header section, field count and body sizes).
@@ -101,8 +104,16 @@ public struct HTTPParser: Sendable {
             case .head:
                 guard offset < bytes.count, canTakeMore() else { return offset }
                 guard let end = try scanHead(bytes, from: offset) else { return offset }
-                let (request, head) = try HTTPHeadParser(limits: limits).parse(
-                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                // Moved out of `spare`, so that only `request` holds it while the head is parsed.
+                var request: HTTPRequest
+                if let kept = spare {
+                    request = kept
+                    spare = nil
+                } else {
+                    request = HTTPRequest(method: .GET, target: "/", path: "/", query: nil, version: .http1_1)
+                }
+                let head = try HTTPHeadParser(limits: limits).parse(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), into: &request)
                 offset = end
                 headScanned = 0
                 headLines = 0
@@ -111,6 +122,7 @@ public struct HTTPParser: Sendable {
                 case .none:
                     // Handed on at once, not through `pending`: each copy of a request retains its parts.
                     emit(.request(request, keepAlive: head.keepAlive))
+                    spare = request
                 case .length(let length):
                     pending = (request, head.keepAlive)
                     pending?.request.body.reserveCapacity(length)
