@@ -44,7 +44,8 @@ public protocol EventPolling: AnyObject {
     func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
     /// Stops watching `fd` (before it is closed).
     func remove(_ fd: Int32)
-    /// Fills `events` with what is ready now (no waiting); returns how many.
+    /// Puts what is ready now (no waiting) in the first elements of `events` and returns how many: elements
+    /// past those may be left from an earlier poll (epoll writes over them rather than empty the array).
     func poll(into events: inout [PollEvent]) -> Int
     /// Closes the poller's own descriptor.
     func close()
