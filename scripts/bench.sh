@@ -16,7 +16,12 @@
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
 #   scripts/bench.sh --instructions  user-space instructions per request under callgrind (GET /s, /p/demo,
-#                                    /v3/<3 KB record>, /s/<id>): steady where req/s on this shared machine is not
+#                                    /v3/<3 KB record>, /s/<id>), ours and nginx counted the same way (whole
+#                                    process, one keep-alive connection, (I(2N) - I(N)) / N): steady where req/s
+#                                    on this shared machine is not
+#   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
+#                                    another connection is answered during a delayed answer (the unit tests
+#                                    check these functionally, without wall-clock bounds)
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
 #          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases), --records 100000.
 # The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
@@ -28,12 +33,12 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -90,7 +95,14 @@ if [ "$what" = instructions ]; then
   python3 -c 'import sys; sys.stdout.write("<p>" + "x" * 3000 + "</p>")' > "$STORE.bench3k.html"
   "$BIN" mock add --file "$STORE.bench3k.html" --id bench3k --store "$STORE" > /dev/null
   "$BIN" add --title "Add to Home Screen" --open mkaddtohomescreen://page/view2 --id spage --store "$STORE" > /dev/null
-  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage
+  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage --nginx ../shared/peers/nginx-peer.sh
+  exit 0
+fi
+
+if [ "$what" = timings ]; then
+  python3 -c 'import sys; sys.stdout.write("<p>" + "x" * 3000 + "</p>")' > "$STORE.bench3k.html"
+  "$BIN" mock add --file "$STORE.bench3k.html" --id bench3k --store "$STORE" > /dev/null
+  python3 "$HERE/timings.py" "$BIN" "$STORE"
   exit 0
 fi
 

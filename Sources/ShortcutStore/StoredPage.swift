@@ -10,60 +10,124 @@ import ShortcutPlatform
 /// Its fields live in one copy-on-write box (`CopyOnWrite`): the store hands out its cached pages on every
 /// play, and each copy is one reference, not one per field.
 public struct StoredPage: Sendable, Equatable {
+    /// Which version of a page a value holds: a page gets a new one when it is made and whenever a field
+    /// changes, and its copies keep it. So two values with the same version are copies of one unchanged
+    /// page, and an answer built from one still answers for the other (`ResponseCache`): the one place that
+    /// decides whether a prepared answer is current, decided by construction rather than by comparing
+    /// fields or storage addresses. Equal pages made twice (a record read twice) have two versions.
+    public struct Version: Hashable, Sendable {
+        let number: UInt64
+
+        /// A version no page had before (process-wide; 2^64 changes do not wrap in practice).
+        static func next() -> Version { Version(number: counter.next()) }
+
+        private static let counter = Counter()
+
+        /// Thread-safe: guarded by `lock`. A lock, not an atomic: pages are made and changed when records are
+        /// read or written, not per request.
+        private final class Counter: @unchecked Sendable {
+            private let lock = Lock()
+            private var last: UInt64 = 0  // guarded by lock
+
+            func next() -> UInt64 {
+                lock.withLock {
+                    last += 1
+                    return last
+                }
+            }
+        }
+    }
+
+    /// This value's version (see `Version`).
+    public private(set) var version = Version.next()
+
     /// The page id: a store-made lowercase UUID or a caller's slug (see `PageID`).
     public var id: String {
         get { shared.value.id }
-        _modify { yield &shared.value.id }
+        _modify {
+            version = .next()
+            yield &shared.value.id
+        }
     }
     /// A free display name.
     public var name: String {
         get { shared.value.name }
-        _modify { yield &shared.value.name }
+        _modify {
+            version = .next()
+            yield &shared.value.name
+        }
     }
     /// The HTTP status to answer with, 100–999.
     public var status: Int {
         get { shared.value.status }
-        _modify { yield &shared.value.status }
+        _modify {
+            version = .next()
+            yield &shared.value.status
+        }
     }
     /// The media type, without parameters (`text/html`).
     public var contentType: String {
         get { shared.value.contentType }
-        _modify { yield &shared.value.contentType }
+        _modify {
+            version = .next()
+            yield &shared.value.contentType
+        }
     }
     /// The charset parameter of the content type (`UTF-8`); empty for none.
     public var charset: String {
         get { shared.value.charset }
-        _modify { yield &shared.value.charset }
+        _modify {
+            version = .next()
+            yield &shared.value.charset
+        }
     }
     /// Extra response headers, in order; repeated names are kept.
     public var headers: [StoredHeader] {
         get { shared.value.headers }
-        _modify { yield &shared.value.headers }
+        _modify {
+            version = .next()
+            yield &shared.value.headers
+        }
     }
     /// The body bytes, exactly as answered.
     public var body: [UInt8] {
         get { shared.value.body }
-        _modify { yield &shared.value.body }
+        _modify {
+            version = .next()
+            yield &shared.value.body
+        }
     }
     /// The salted hash of the secret that allows changing or deleting the page; nil for none.
     public var secret: SecretHash? {
         get { shared.value.secret }
-        _modify { yield &shared.value.secret }
+        _modify {
+            version = .next()
+            yield &shared.value.secret
+        }
     }
     /// When the page was created.
     public var createdAt: Date {
         get { shared.value.createdAt }
-        _modify { yield &shared.value.createdAt }
+        _modify {
+            version = .next()
+            yield &shared.value.createdAt
+        }
     }
     /// When the page stops being served; nil for never.
     public var expiresAt: Date? {
         get { shared.value.expiresAt }
-        _modify { yield &shared.value.expiresAt }
+        _modify {
+            version = .next()
+            yield &shared.value.expiresAt
+        }
     }
     /// Free key/value data for the app (a shortcut's kind, title, url, app_name, mode).
     public var metadata: [String: String] {
         get { shared.value.metadata }
-        _modify { yield &shared.value.metadata }
+        _modify {
+            version = .next()
+            yield &shared.value.metadata
+        }
     }
 
     /// A page; everything but the id and body has a default.
@@ -78,13 +142,13 @@ public struct StoredPage: Sendable, Equatable {
     }
 
     public static func == (a: StoredPage, b: StoredPage) -> Bool {
-        a.shared.isSharing(with: b.shared) || a.shared.value == b.shared.value
+        a.version == b.version || a.shared.value == b.shared.value
     }
 
-    /// Whether `self` and `other` are copies of one stored version: they share their storage, so no field
-    /// differs. The store hands out every play of a version as such a copy until the record changes, so a
-    /// cache of answers can key on it. False says nothing (equal pages read twice are two versions).
-    public func isSameVersion(as other: StoredPage) -> Bool { shared.isSharing(with: other.shared) }
+    /// Whether `self` and `other` are copies of one unchanged page (`version`). The store hands out every
+    /// play of a record as such a copy until the record changes. False says nothing (equal pages read twice
+    /// are two versions).
+    public func isSameVersion(as other: StoredPage) -> Bool { version == other.version }
 
     /// The fields of a page, in one copy-on-write box.
     private struct Fields: Sendable, Equatable {

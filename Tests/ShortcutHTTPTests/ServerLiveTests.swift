@@ -284,7 +284,10 @@ import TestSupport
         let other = try server.client()
         try other.send("GET /fast HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try other.readResponse().bodyText == "fast")
-        #expect(secondsNow() - started < 0.4, "the other connection was answered during the delay")
+        // The other connection was answered during the delay: the slow one has nothing to read yet. (How
+        // soon is a timing, measured by bench.sh, not bounded here.)
+        var ready = pollfd(fd: slow.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "the delayed answer came before the other connection's")
         #expect(try slow.readResponse().bodyText == "slow")
         #expect(secondsNow() - started >= 0.6)
         #expect(try slow.readResponse().bodyText == "fast", "the pipelined request waited its turn")

@@ -65,10 +65,16 @@ public struct HTTPAuthority: Sendable, Equatable {
                 throw Failure(reason: "text after the IP-literal: '\(shown(bytes[index...]))'")
             }
         } else {
-            while index < bytes.count && bytes[index] != UInt8(ascii: ":") { index += 1 }
+            // One pass finds the ":" and sees whether every byte may stand in a reg-name as it is; only a
+            // host with a "%" escape or a bad byte goes through `checkRegName` (Host is parsed per request).
+            var plain = true
+            while index < bytes.count && bytes[index] != UInt8(ascii: ":") {
+                plain = plain && isUnreservedOrSubDelim(bytes[index])
+                index += 1
+            }
             host = 0..<index
             let name = UnsafeRawBufferPointer(rebasing: bytes[host])
-            try checkRegName(name)
+            if !plain { try checkRegName(name) }
             kind = isIPv4(name) ? .ipv4 : .name
         }
         guard index < bytes.count else { return (host, kind, nil) }

@@ -60,7 +60,8 @@ public struct HTTPRequest: Sendable {
 
     /// A request whose target the parser has already split.
     init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion) {
-        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: [:], body: []))
+        // `HTTPHeaders()`, not `[:]`: the literal goes through the validating initialiser on every request.
+        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: HTTPHeaders(), body: []))
         params = Parameters()
         remoteAddress = ""
     }

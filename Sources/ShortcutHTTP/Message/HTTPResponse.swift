@@ -2,17 +2,23 @@
 /// (`.ok(.html(…))`, `.movedPermanently(url)`, `.notFound`, `.raw(…)`); the writer adds `Date`,
 /// `Content-Length` and `Connection`.
 public struct HTTPResponse: Sendable {
-    /// The status.
-    public var status: HTTPStatus
+    /// The status. Setting it drops the head `prepared()` serialised.
+    public var status: HTTPStatus {
+        didSet { preparedHead = nil }
+    }
     /// The header fields set by the handler. `Content-Length`, `Date` and `Connection` are the writer's.
-    public var headers: HTTPHeaders
+    /// Changing them drops the head `prepared()` serialised.
+    public var headers: HTTPHeaders {
+        didSet { preparedHead = nil }
+    }
     /// The body (omitted on the wire for HEAD, 1xx, 204 and 304).
     public var body: [UInt8]
     /// How long to hold the answer back (mocky's `?mocky-delay=`), without blocking other connections.
     public var delay: Duration = .zero
-    /// The status line and header fields already serialised by `prepared()`, used while `status` and
-    /// `headers` are the ones it was made from.
-    var preparedHead: PreparedHead?
+    /// The status line and header fields serialised by `prepared()`, or nil. Current by construction:
+    /// every change of `status` or `headers` (on this value or a copy of it) sets it back to nil, so
+    /// whoever holds it may send it without comparing anything.
+    private(set) var preparedHead: [UInt8]?
 
     /// Makes a response.
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
@@ -81,42 +87,19 @@ public struct HTTPResponse: Sendable {
 
     /// This response with its status line and header fields serialised now, for an answer built once and
     /// sent many times (a precomputed route, a cache): each send then copies one block instead of writing
-    /// field by field. Changing the status or headers later is safe: the block is then no longer used.
+    /// field by field. Changing the status or headers later is safe: the block is dropped (`preparedHead`).
     public func prepared() -> HTTPResponse {
         guard headers.firstInvalidName == nil else { return self }
         var copy = self
         var bytes: [UInt8] = []
         ResponseWriter.appendStatusAndFields(self, to: &bytes)
-        copy.preparedHead = PreparedHead(status: status, fields: headers.fields, bytes: bytes)
+        copy.preparedHead = bytes
         return copy
     }
 
     /// How many bytes `prepared()` keeps for the serialised head (0 when not prepared): for caches that
     /// budget what they hold.
-    public var preparedByteCount: Int { preparedHead?.bytes.count ?? 0 }
-
-    /// The serialised head of `prepared()`, with what it was made from. A class: copied by reference.
-    final class PreparedHead: Sendable {
-        let status: HTTPStatus
-        /// The fields it was made from: while the response's fields are this same buffer, they are unchanged
-        /// (a change would have copied them, as this reference keeps the buffer shared).
-        let fields: [HTTPField]
-        let bytes: [UInt8]
-
-        init(status: HTTPStatus, fields: [HTTPField], bytes: [UInt8]) {
-            self.status = status
-            self.fields = fields
-            self.bytes = bytes
-        }
-
-        /// Whether `response` still has the status and fields this was made from.
-        func matches(_ response: HTTPResponse) -> Bool {
-            status == response.status && fields.count == response.headers.fields.count
-                && fields.withUnsafeBufferPointer { mine in
-                    response.headers.fields.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-                }
-        }
-    }
+    public var preparedByteCount: Int { preparedHead?.count ?? 0 }
 
     /// This response, held back by `delay` before it is written.
     public func delayed(by delay: Duration) -> HTTPResponse {

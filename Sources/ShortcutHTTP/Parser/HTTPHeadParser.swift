@@ -8,8 +8,9 @@ struct HTTPHeadParser {
         case chunked
     }
 
+    /// What the head says besides the request itself (which `parse` returns beside it, so that the caller
+    /// can hand it on without copying it out of a struct: each copy retains its parts).
     struct Head {
-        var request: HTTPRequest
         var keepAlive: Bool
         var framing: Framing
         var expectsContinue: Bool
@@ -17,7 +18,7 @@ struct HTTPHeadParser {
 
     let limits: ServerLimits
 
-    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> Head {
+    func parse(_ head: UnsafeRawBufferPointer) throws(HTTPParserError) -> (request: HTTPRequest, head: Head) {
         var start = 0
         while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
         // Every line ends in CRLF (the scanner checked), so lines are split on LF and lose their CR.
@@ -108,7 +109,7 @@ struct HTTPHeadParser {
             framing = .length(contentLength)
         }
         let keepAlive = isHTTP11 ? !close : (keepAliveToken && !close)
-        return Head(request: request, keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue)
+        return (request, Head(keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue))
     }
 
     /// method SP request-target SP HTTP-version (RFC 9112 §3).
@@ -138,7 +139,7 @@ struct HTTPHeadParser {
         guard index < line.count else { throw .malformedRequestLine("no HTTP version") }
         let version = try HTTPHeadParser.parseVersion(UnsafeRawBufferPointer(rebasing: line[(index + 1)...]))
 
-        let method = HTTPMethod(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<methodEnd]), as: UTF8.self))
+        let method = HTTPHeadParser.method(UnsafeRawBufferPointer(rebasing: line[..<methodEnd]))
         let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), as: UTF8.self)
         let path: String
         var query: String?
@@ -195,7 +196,9 @@ struct HTTPHeadParser {
     /// "HTTP/" DIGIT "." DIGIT; major 1 only (505 otherwise), minor above 1 served as 1.1.
     static func parseVersion(_ text: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPVersion {
         var shown: String { String(decoding: text.prefix(16), as: UTF8.self) }
-        guard text.count == 8, text.starts(with: "HTTP/".utf8), text[6] == UInt8(ascii: "."),
+        // Byte by byte: `starts(with: "HTTP/".utf8)` went through the generic sequence path (~240 instructions).
+        guard text.count == 8, HTTPHeadParser.bytes(UnsafeRawBufferPointer(rebasing: text[..<5]), equal: "HTTP/"),
+            text[6] == UInt8(ascii: "."),
             let major = digit(text[5]), let minor = digit(text[7])
         else { throw .malformedVersion(shown) }
         guard major == 1 else { throw .unsupportedVersion(shown) }
@@ -255,12 +258,7 @@ struct HTTPHeadParser {
     enum KnownField { case host, contentLength, transferEncoding, connection, expect, other }
 
     static func known(_ name: UnsafeRawBufferPointer) -> KnownField {
-        func equals(_ literal: StaticString) -> Bool {
-            guard name.count == literal.utf8CodeUnitCount else { return false }
-            let text = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-            for index in 0..<name.count where name[index] | 0x20 != text[index] { return false }
-            return true
-        }
+        func equals(_ literal: StaticString) -> Bool { bytes(name, equal: literal, ignoringCase: true) }
         switch name.count {
         case 4: return equals("host") ? .host : .other
         case 6: return equals("expect") ? .expect : .other
@@ -269,6 +267,23 @@ struct HTTPHeadParser {
         case 17: return equals("transfer-encoding") ? .transferEncoding : .other
         default: return .other
         }
+    }
+
+    /// Whether `bytes` are `literal` (lowercase ASCII when `ignoringCase`), without making a String.
+    static func bytes(_ bytes: UnsafeRawBufferPointer, equal literal: StaticString, ignoringCase: Bool = false) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let text = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        let fold: UInt8 = ignoringCase ? 0x20 : 0
+        for index in 0..<bytes.count where bytes[index] | fold != text[index] { return false }
+        return true
+    }
+
+    /// The method token as the shared constant when it is GET, HEAD or POST: no String to build per request.
+    static func method(_ token: UnsafeRawBufferPointer) -> HTTPMethod {
+        if bytes(token, equal: "GET") { return .GET }
+        if bytes(token, equal: "HEAD") { return .HEAD }
+        if bytes(token, equal: "POST") { return .POST }
+        return HTTPMethod(String(decoding: token, as: UTF8.self))
     }
 
 }

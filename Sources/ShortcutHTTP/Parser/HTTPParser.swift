@@ -101,21 +101,23 @@ public struct HTTPParser: Sendable {
             case .head:
                 guard offset < bytes.count, canTakeMore() else { return offset }
                 guard let end = try scanHead(bytes, from: offset) else { return offset }
-                let head = try HTTPHeadParser(limits: limits).parse(
+                let (request, head) = try HTTPHeadParser(limits: limits).parse(
                     UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
                 offset = end
                 headScanned = 0
                 headLines = 0
                 requestLineLength = 0
-                pending = (head.request, head.keepAlive)
                 switch head.framing {
                 case .none:
-                    finish(emit)
+                    // Handed on at once, not through `pending`: each copy of a request retains its parts.
+                    emit(.request(request, keepAlive: head.keepAlive))
                 case .length(let length):
+                    pending = (request, head.keepAlive)
                     pending?.request.body.reserveCapacity(length)
                     state = .fixedBody(remaining: length)
                     if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
                 case .chunked:
+                    pending = (request, head.keepAlive)
                     state = .chunkSize
                     if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
                 }

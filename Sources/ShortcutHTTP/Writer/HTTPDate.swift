@@ -1,16 +1,17 @@
 import ShortcutPlatform
 
-/// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted once per second and reused.
+/// The `Date` header field (IMF-fixdate, RFC 9110 §5.6.7), formatted once per second and reused.
 struct HTTPDate {
     private var second = -1
     private var cached: [UInt8] = []
 
-    /// `Sun, 06 Nov 1994 08:49:37 GMT` for the current second.
+    /// `Date: Sun, 06 Nov 1994 08:49:37 GMT` and CRLF for the current second: the whole field line, so the
+    /// writer appends it in one piece.
     mutating func now() -> [UInt8] {
         let current = Platform.secondsSince1970()
         if current != second {
             second = current
-            cached = HTTPDate.format(current)
+            cached = Array("Date: ".utf8) + HTTPDate.format(current) + [0x0D, 0x0A]
         }
         return cached
     }
