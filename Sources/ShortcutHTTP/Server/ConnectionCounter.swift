@@ -18,14 +18,20 @@ final class ConnectionCounter: @unchecked Sendable {
         perLoop = Array(repeating: 0, count: max(1, loops))
     }
 
-    /// Counts one more connection on `loop`, unless that would pass the limit.
-    func tryAcquire(loop: Int = 0) -> Bool {
+    /// Counts one more connection and picks the loop to own it: the one holding the fewest, `preferred` (the
+    /// loop that accepted it) on a tie. Nil, counting nothing, when that would pass the limit.
+    ///
+    /// Every loop watches the listener, and whichever the kernel wakes first accepts a whole burst: 3 and 253
+    /// of wrk's 256 connections on two loops, measured. Owning by count instead keeps the spread within one.
+    func tryAcquire(preferring preferred: Int = 0) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard open < limit else { return false }
+        guard open < limit else { return nil }
+        var owner = preferred
+        for loop in perLoop.indices where perLoop[loop] < perLoop[owner] { owner = loop }
         open += 1
-        perLoop[loop] += 1
-        return true
+        perLoop[owner] += 1
+        return owner
     }
 
     func release(loop: Int = 0) {

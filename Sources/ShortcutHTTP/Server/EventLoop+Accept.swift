@@ -1,3 +1,4 @@
+import Dispatch
 import ShortcutPlatform
 
 /// Accepting connections: the connection limit, running out of descriptors, and a listener that fails.
@@ -27,23 +28,44 @@ extension EventLoop {
                 continue
             }
             guard let (socket, address) = next else { return accepted }
-            guard counter.tryAcquire(loop: index) else {
+            guard let owner = counter.tryAcquire(preferring: index) else {
                 refuse(socket, "server is at its limit of \(limits.maxConnections) connections; try again")
                 continue
             }
-            let connection = Connection(socket: socket, remote: address.description, context: context)
-            do { try poller.add(socket.fd, .read) } catch {
-                counter.release(loop: index)
-                socket.close()
-                continue
+            if owner == index || owner >= siblings.count {
+                accepted = adopt(socket, address) || accepted
+            } else {
+                // The loop holding fewer connections owns it: one hop now, none per request after.
+                let sibling = siblings[owner]
+                sibling.queue.async {
+                    sibling.context.tick()
+                    _ = sibling.adopt(socket, address)
+                }
             }
-            let index = Int(socket.fd)
-            if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
-            connections[index] = connection
-            liveConnections += 1
-            accepted = true
         }
         return accepted
+    }
+
+    /// Serves an accepted connection, already counted for this loop; returns whether it is served (not while
+    /// stopping: a connection handed over just as the server stops is closed, as one still in the backlog is).
+    func adopt(_ socket: Socket, _ address: SocketAddress) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !isStopping else {
+            counter.release(loop: index)
+            socket.close()
+            return false
+        }
+        let connection = Connection(socket: socket, remote: address.description, context: context)
+        do { try poller.add(socket.fd, .read) } catch {
+            counter.release(loop: index)
+            socket.close()
+            return false
+        }
+        let slot = Int(socket.fd)
+        if slot >= connections.count { connections += Array(repeating: nil, count: slot + 64 - connections.count) }
+        connections[slot] = connection
+        liveConnections += 1
+        return true
     }
 
     /// A short 503 (best effort, the socket is fresh) and close.

@@ -6,8 +6,9 @@ import ShortcutPlatform
 /// the loop's sockets is ready, the source fires and the loop drains every ready event in a batch.
 /// (`../shared/DISPATCH-NOTES.md`: a source per connection costs ~5 extra system calls per request.)
 ///
-/// The listening socket is in every loop's poller, so each loop accepts its own connections and no
-/// connection is handed between threads. Everything below is confined to `queue`.
+/// The listening socket is in every loop's poller, so any loop may accept; the connection then goes to the
+/// loop holding the fewest (`ConnectionCounter.tryAcquire`), handed over once, so connections spread evenly.
+/// Everything below is confined to `queue`.
 /// The loop owns its connections and their shared `ConnectionContext`; a connection never calls the loop:
 /// the loop calls it and applies the `ConnectionAction` it returns (`apply`).
 /// Its hot `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
@@ -21,6 +22,9 @@ final class EventLoop: @unchecked Sendable {
     let context: ConnectionContext
     let counter: ConnectionCounter
     let listener: Socket
+    /// Every loop of the server, this one included, by index: where accepted connections are handed. Set
+    /// before `start`, emptied when stopped (the loops would otherwise keep each other alive).
+    var siblings: [EventLoop] = []
     private var source: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
     /// Connections by file descriptor.
@@ -37,6 +41,8 @@ final class EventLoop: @unchecked Sendable {
     /// next client can be accepted and told 503; -1 while there is none.
     @exclusivity(unchecked) var spareDescriptor: Int32 = -1
     private var onStopped: (@Sendable () -> Void)?
+    /// Whether `stop` has begun closing the connections (`isStopping` comes first, with `stopAccepting`).
+    private var isClosing = false
 
     /// Whether `stop` has begun.
     var isStopping: Bool { context.isStopping }
@@ -156,15 +162,31 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Stopping
 
+    /// Stops accepting (the loop accepts, and so hands over, nothing after this has run), then `then`.
+    /// `HTTPServer.stop` does this on every loop before `stop`, so that no connection handed over
+    /// from another loop can arrive after this loop has finished stopping.
+    func stopAccepting(then: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            beginStopping()
+            then()
+        }
+    }
+
+    private func beginStopping() {
+        guard !isStopping else { return }
+        context.isStopping = true
+        poller.remove(listener.fd)
+        listening = false
+    }
+
     /// Stops accepting, closes idle connections, lets in-flight answers finish (with `Connection: close`),
     /// and after `limits.shutdownGracePeriod` closes what is left. `completion` runs once all are closed.
     func stop(completion: @escaping @Sendable () -> Void) {
         queue.async { [self] in
-            guard !isStopping else { return }
-            context.isStopping = true
+            guard !isClosing else { return }
+            isClosing = true
+            beginStopping()
             onStopped = completion
-            poller.remove(listener.fd)
-            listening = false
             for case let connection? in connections { apply(connection.stopGracefully(), to: connection) }
             if liveConnections == 0 {
                 finishStop()
@@ -181,6 +203,7 @@ final class EventLoop: @unchecked Sendable {
         onStopped = nil
         if spareDescriptor >= 0 { Platform.close(spareDescriptor) }
         spareDescriptor = -1
+        siblings = []
         timer?.cancel()
         source?.cancel()
         completion()

@@ -178,9 +178,10 @@ public final class HTTPServer: @unchecked Sendable {
                                              counter: counter, logWriter: logWriter, clock: clock) { [weak self] error in
                         self?.listenerDidFail(error)
                     }
-                    try loop.start()
                     started.append(loop)
                 }
+                for loop in started { loop.siblings = started }
+                for loop in started { try loop.start() }
                 loops = started
                 self.logWriter = logWriter
                 runningLimits = limits
@@ -214,14 +215,26 @@ public final class HTTPServer: @unchecked Sendable {
             completion()
             return
         }
-        let group = DispatchGroup()
-        for loop in running {
-            group.enter()
-            loop.stop { group.leave() }
-        }
         // A serial queue of its own: Dispatch gives it a thread even when every worker of the global pool
         // is blocked (a test suite's blocking reads, say), which delayed this completion past 5 s once.
-        group.notify(queue: DispatchQueue(label: "shortcut-serve.stop")) { [limits] in
+        let stopping = DispatchQueue(label: "shortcut-serve.stop")
+        // First every loop stops accepting; only then does each stop: a connection one loop handed to
+        // another is by then queued ahead of that loop's stop, so none arrives after it has stopped.
+        let accepting = DispatchGroup()
+        for loop in running {
+            accepting.enter()
+            loop.stopAccepting { accepting.leave() }
+        }
+        let group = DispatchGroup()
+        group.enter()
+        accepting.notify(queue: stopping) {
+            for loop in running {
+                group.enter()
+                loop.stop { group.leave() }
+            }
+            group.leave()
+        }
+        group.notify(queue: stopping) { [limits] in
             socket.close()
             withExtendedLifetime(running) {}
             // The last access-log lines, unless standard error is stuck (then they are lost, not waited for).
