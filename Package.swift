@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
-        .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages"]),
+        .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
-        .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR"]),
+        .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],

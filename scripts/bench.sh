@@ -15,6 +15,8 @@
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
+#   scripts/bench.sh --qr            a QR code: drawing a 200-character URL (the CLI beside its --version: wall
+#                                    time and callgrind instructions), then GET /qr/<id>.svg beside /s at c100
 #   scripts/bench.sh --instructions  user-space instructions per request under callgrind (GET /s, /p/demo,
 #                                    /v3/<3 KB record>, /s/<id>), ours and nginx counted the same way (whole
 #                                    process, one keep-alive connection, (I(2N) - I(N)) / N): steady where req/s
@@ -34,13 +36,13 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings | --qr) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -237,6 +239,19 @@ PY
 fi
 
 PORT=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
+if [ "$what" = qr ]; then
+  command -v valgrind > /dev/null || { apt-get update -q > /dev/null && apt-get install -y -q valgrind > /dev/null; }
+  machine_state
+  python3 "$HERE/qr_encode.py" "$BIN" --length 200
+  start_server --store "$STORE" --mode page
+  status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data '{"title":"Scan","url":"myapp://scan","id":"scan"}' "$base/api/shortcuts")
+  [ "$status" = 201 ] || { echo "error: POST /api/shortcuts answered $status" >&2; exit 1; }
+  python3 "$HERE/interleave.py" --pids "$PID" --rounds "$rounds" --duration "$duration" \
+    --case "/s plain 301|$base/s" --case "/qr/scan.svg|$base/qr/scan.svg" --ratio "/qr/scan.svg / /s plain 301"
+  exit 0
+fi
+
 if [ "$what" = startup ]; then
   python3 - "$BIN" "$PORT" "$STORE" <<'PY'
 import socket, subprocess, sys, time

@@ -21,6 +21,8 @@ command -v curl > /dev/null || need+=(curl)
 # The QR tests read our codes back with a real decoder, from PBM and from our SVG rendered by librsvg.
 command -v zbarimg > /dev/null || need+=(zbar-tools)
 command -v rsvg-convert > /dev/null || need+=(librsvg2-bin)
+# The interface list is checked against iproute2's (netlink), a second way to ask the kernel.
+command -v ip > /dev/null || need+=(iproute2)
 if [ -d Tests/Browser ]; then
   command -v xvfb-run > /dev/null || need+=(xvfb xauth)
   /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1")' 2> /dev/null || need+=(python3-gi gir1.2-webkit2-4.1)

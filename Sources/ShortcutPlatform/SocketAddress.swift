@@ -68,6 +68,57 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The address's bytes in network order: 4 for IPv4, 16 for IPv6.
+    public var addressBytes: [UInt8] {
+        withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET6 {
+                return withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
+            }
+            return withUnsafeBytes(of: raw.load(as: sockaddr_in.self).sin_addr) { Array($0) }
+        }
+    }
+
+    /// The address with its IPv4-mapped IPv6 form (`::ffff:a.b.c.d`) read as the IPv4 address it maps.
+    private var unmappedBytes: [UInt8] {
+        let bytes = addressBytes
+        if bytes.count == 16 && bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return Array(bytes[12...])
+        }
+        return bytes
+    }
+
+    /// Whether this is `0.0.0.0` or `::`: every address of the machine.
+    public var isWildcard: Bool { addressBytes.allSatisfy { $0 == 0 } }
+
+    /// Whether this is a loopback address: 127.0.0.0/8, `::1`, or 127/8 mapped into IPv6.
+    public var isLoopback: Bool {
+        let bytes = unmappedBytes
+        return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+
+    /// Whether this is a link-local address: 169.254.0.0/16 or fe80::/10.
+    public var isLinkLocal: Bool {
+        let bytes = unmappedBytes
+        return bytes.count == 4 ? bytes[0] == 169 && bytes[1] == 254 : bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
+    }
+
+    /// The same address with another port.
+    public func with(port: UInt16) -> SocketAddress {
+        var copy = self
+        withUnsafeMutableBytes(of: &copy.storage) { raw in
+            if family == AF_INET6 {
+                var address = raw.load(as: sockaddr_in6.self)
+                address.sin6_port = port.bigEndian
+                raw.storeBytes(of: address, as: sockaddr_in6.self)
+            } else {
+                var address = raw.load(as: sockaddr_in.self)
+                address.sin_port = port.bigEndian
+                raw.storeBytes(of: address, as: sockaddr_in.self)
+            }
+        }
+        return copy
+    }
+
     /// `127.0.0.1:9081` or `[::1]:9081`.
     public var description: String { family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 

@@ -157,6 +157,14 @@ enum Syscall {
     /// often RLIM_INFINITY, and the default soft limit 256.)
     static func highestSoftLimit(hard: rlim_t) -> rlim_t { min(hard, rlim_t(OPEN_MAX)) }
 
+    // MARK: Network interfaces
+
+    /// The interfaces' addresses as a linked list (`getifaddrs`, the same call on Linux and the BSDs);
+    /// free it with `freeInterfaceAddresses`.
+    static func interfaceAddresses(_ list: inout UnsafeMutablePointer<ifaddrs>?) -> Int32 { Darwin.getifaddrs(&list) }
+
+    static func freeInterfaceAddresses(_ list: UnsafeMutablePointer<ifaddrs>) { Darwin.freeifaddrs(list) }
+
     // MARK: Process, time, memory
 
     /// The calling thread's `errno`.

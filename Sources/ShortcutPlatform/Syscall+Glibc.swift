@@ -159,6 +159,14 @@ enum Syscall {
     /// Linux takes any soft limit up to the hard one.
     static func highestSoftLimit(hard: rlim_t) -> rlim_t { hard }
 
+    // MARK: Network interfaces
+
+    /// The interfaces' addresses as a linked list (`getifaddrs`, the same call on Linux and the BSDs);
+    /// free it with `freeInterfaceAddresses`.
+    static func interfaceAddresses(_ list: inout UnsafeMutablePointer<ifaddrs>?) -> Int32 { Glibc.getifaddrs(&list) }
+
+    static func freeInterfaceAddresses(_ list: UnsafeMutablePointer<ifaddrs>) { Glibc.freeifaddrs(list) }
+
     // MARK: Process, time, memory
 
     /// The calling thread's `errno`.

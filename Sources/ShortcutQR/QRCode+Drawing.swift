@@ -4,21 +4,19 @@ extension QRCode {
     /// dark or a light terminal theme; without it, dark modules are the blocks (for light backgrounds).
     public func terminalText(colours: Bool) -> String {
         let zone = QRCode.quietZone
-        var text = ""
+        // Built as UTF-8 bytes: appending Characters to a String checks grapheme breaks every time, which
+        // cost more than the encoding itself.
+        let cells: [[UInt8]] = [Array(" ".utf8), Array("▄".utf8), Array("▀".utf8), Array("█".utf8)]
+        var text: [UInt8] = []
         for y in stride(from: -zone, to: size + zone, by: 2) {
-            if colours { text += "\u{1B}[30;47m" }
+            if colours { text += Array("\u{1B}[30;47m".utf8) }
             for x in -zone..<(size + zone) {
-                switch (isDark(x: x, y: y), isDark(x: x, y: y + 1)) {
-                case (true, true): text += "█"
-                case (true, false): text += "▀"
-                case (false, true): text += "▄"
-                case (false, false): text += " "
-                }
+                text += cells[(isDark(x: x, y: y) ? 2 : 0) + (isDark(x: x, y: y + 1) ? 1 : 0)]
             }
-            if colours { text += "\u{1B}[0m" }
-            text += "\n"
+            if colours { text += Array("\u{1B}[0m".utf8) }
+            text.append(UInt8(ascii: "\n"))
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The symbol as a standalone SVG image, one unit per module, quiet zone included: a white square and

@@ -57,6 +57,7 @@ public final class ShortcutApp: Sendable {
     /// Registers every route on `server`.
     public func install(on server: HTTPServer) throws {
         let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
+        let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
         let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template)
         delivery.install(on: server)
@@ -66,26 +67,39 @@ public final class ShortcutApp: Sendable {
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        IndexPage(store: store, defaultMode: options.mode).install(on: server, guard: hostGuard)
+        QRRoute(delivery: delivery, links: deviceLinks).install(on: server)
+        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks).install(on: server, guard: hostGuard)
     }
 
-    /// Tells the app where the server listens (for absolute links when a request has no `Host`).
+    /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for
+    /// the network addresses a phone reaches it at).
     public func didStart(at address: SocketAddress) {
-        bound.value = address.isIPv6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
+        bound.value = address.description
+        bound.networkRoots = DeviceURLs.networkRoots(listeningOn: address, port: address.port)
     }
+
+    /// `http://ADDRESS:PORT` for each address of this machine a device on the network reaches the running
+    /// server at: none while it listens on loopback only.
+    public var networkRoots: [String] { bound.networkRoots }
 
     /// Writes what the store keeps in memory (access stats).
     public func close() { store.flush() }
 }
 
-/// The bound `host:port`, set once after start. Thread-safe: guarded by `lock`.
+/// The bound `host:port` and the network roots, set once after start. Thread-safe: guarded by `lock`.
 final class BoundAuthority: @unchecked Sendable {
     private let lock = Lock()
     private var text = "127.0.0.1"  // guarded by lock
+    private var roots: [String] = []  // guarded by lock
 
     var value: String {
         get { lock.withLock { text } }
         set { lock.withLock { text = newValue } }
+    }
+
+    var networkRoots: [String] {
+        get { lock.withLock { roots } }
+        set { lock.withLock { roots = newValue } }
     }
 }
 

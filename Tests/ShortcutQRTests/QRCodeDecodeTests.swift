@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import ShortcutQR
 
@@ -68,5 +69,16 @@ struct QRCodeDecodeTests {
             bytes.append(alphabet[Int(state % UInt64(alphabet.count))])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ZBarReader {
+    /// `code` drawn module by module (`pixels` per module, quiet zone included) and decoded.
+    static func decode(_ code: QRCode, pixels: Int = 3) throws -> [UInt8] {
+        let zone = QRCode.quietZone
+        let dark = (-zone..<(code.size + zone)).map { y in
+            (-zone..<(code.size + zone)).map { x in code.isDark(x: x, y: y) }
+        }
+        return try decode(modules: dark, pixels: pixels)
     }
 }

@@ -10,26 +10,29 @@ final class AppServer {
     let server: HTTPServer
     let port: UInt16
 
-    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil) throws {
+    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil,
+         host: String = "127.0.0.1") throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
         var options = ServeOptions()
         options.storePath = self.directory.path
         options.mode = mode
         options.allowedHosts = allowHosts
+        options.host = host
         if let profilePrefix { options.profilePrefix = profilePrefix }
         app = try ShortcutApp(options: options)
         server = HTTPServer(loopCount: 2)
         try app.install(on: server)
-        let address = try server.start(0)
+        let address = try server.start(0, host: host)
         app.didStart(at: address)
         port = address.port
     }
 
-    func client() throws -> RawClient { try RawClient(port: port) }
+    func client(connectingTo address: String = "127.0.0.1") throws -> RawClient { try RawClient(port: port, host: address) }
 
-    /// One request on a fresh connection.
+    /// One request on a fresh connection (to `address`: another of this machine's addresses makes the
+    /// request come from it, as a device on the network would).
     func request(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
-                 host: String = "localhost") throws -> RawResponse {
+                 host: String = "localhost", connectingTo address: String = "127.0.0.1") throws -> RawResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         var body: [UInt8] = []
@@ -38,7 +41,7 @@ final class AppServer {
             if headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
         }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
-        let client = try client()
+        let client = try client(connectingTo: address)
         try client.send(Array((head + "\r\n").utf8) + body)
         return try client.readResponse(toHead: method == "HEAD")
     }

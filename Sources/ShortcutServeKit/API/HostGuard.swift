@@ -58,9 +58,19 @@ struct HostGuard: Sendable {
         { [self] request in refusal(for: request) ?? handler(request) }
     }
 
-    /// `handler`, answered only for allowed hosts and for requests not sent by another origin's page
-    /// (`OriginGuard`): the `/api/` routes.
+    /// `handler`, answered only for allowed hosts, for requests not sent by another origin's page
+    /// (`OriginGuard`), and only to this machine: the `/api/` routes.
     func guardingAPI(_ handler: @escaping HTTPHandler) -> HTTPHandler {
-        { [self] request in refusal(for: request) ?? OriginGuard.refusal(for: request) ?? handler(request) }
+        { [self] request in
+            HostGuard.peerRefusal(for: request) ?? refusal(for: request) ?? OriginGuard.refusal(for: request) ?? handler(request)
+        }
+    }
+
+    /// 403 for a request from another machine. With `--host 0.0.0.0` the pages answer the network, but the
+    /// API writes the store: a device on the Wi-Fi could otherwise change what every shortcut opens. (The
+    /// Host check cannot tell: an address in `Host` is allowed, and any peer may send one.)
+    static func peerRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        guard !DeviceLinks.isLoopback(peer: request.remoteAddress) else { return nil }
+        return .error(.forbidden, "the /api/ routes answer only this machine (loopback); this request came from \(request.remoteAddress.excerpt(maxBytes: 60))")
     }
 }

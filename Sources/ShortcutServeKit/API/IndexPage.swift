@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutPages
+import ShortcutQR
 import ShortcutStore
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
@@ -8,15 +9,18 @@ import ShortcutStore
 struct IndexPage: Sendable {
     let store: PageStore
     let defaultMode: DeliveryMode
+    /// Where a phone reaches each shortcut: the address of its QR code.
+    let links: DeviceLinks
 
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.GET["/"] = hostGuard.guarding { _ in .ok(.html(render())) }
+        server.GET["/"] = hostGuard.guarding { request in .ok(.html(render(phoneRoot: links.phoneRoot(for: request)))) }
     }
 
-    func render() -> String {
+    /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
+    func render(phoneRoot: String) -> String {
         let summaries = store.list()
         let shortcuts = summaries.filter { $0.metadata["kind"] == ShortcutRecord.kind }
         let pages = summaries.filter { $0.metadata["kind"] != ShortcutRecord.kind }
@@ -27,6 +31,7 @@ struct IndexPage: Sendable {
             body{font:15px/1.4 -apple-system,system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem}
             table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #8884}
             img{width:40px;height:40px;border-radius:9px;vertical-align:middle}code{font-size:13px}
+            figure{margin:0}figure svg{width:96px;height:96px;display:block}figcaption{font-size:11px;word-break:break-all}
             </style></head><body><h1>shortcut-serve</h1>
             <p>Open <a href="/s">/s</a> for the demo shortcut. Default delivery: <b>\(defaultMode.rawValue)</b> mode
             (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>
@@ -35,14 +40,15 @@ struct IndexPage: Sendable {
         if shortcuts.isEmpty {
             html += "<p>None yet. Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.</p>"
         } else {
-            html += "<table><tr><th></th><th>Title</th><th>Opens</th><th>Links</th></tr>"
+            html += "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(phoneRoot)).</p>"
+            html += "<table><tr><th></th><th>Title</th><th>Opens</th><th>Links</th><th>On a phone</th></tr>"
             for item in shortcuts.prefix(IndexPage.maxRows) {
                 let id = escape(item.id)
                 let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
                 html += "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
                 html += "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
                 html += "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
-                html += " · <a href=\"/w/\(id).mobileconfig\">profile</a></td></tr>"
+                html += " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(qrFigure(phoneRoot + "/s/" + item.id))</td></tr>"
             }
             html += "</table>"
         }
@@ -62,6 +68,15 @@ struct IndexPage: Sendable {
             html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> lists all.</p>"
         }
         return html + "</body></html>"
+    }
+
+    /// A QR code of `url`, inline, with the address under it (nothing when it is too long to draw).
+    private func qrFigure(_ url: String) -> String {
+        do {
+            return "<figure>\(try QRCode(text: url).svg(pixelsPerModule: 3))<figcaption>\(escape(url))</figcaption></figure>"
+        } catch {
+            return ""
+        }
     }
 
     private func escape(_ text: String) -> String { Escape.html(text) }

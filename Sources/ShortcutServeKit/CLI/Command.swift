@@ -12,6 +12,7 @@ enum Command: Sendable {
     case version
     case store(StoreCommand)
     case profile(ProfileCommand)
+    case device(DeviceCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -23,6 +24,12 @@ enum Command: Sendable {
         case "profile":
             if wantsHelp { return .help(ProfileCommand.usage) }
             return .profile(try ProfileCommand.parse(Array(arguments.dropFirst())))
+        case "qr":
+            if wantsHelp { return .help(DeviceCommand.qrUsage) }
+            return .device(try DeviceCommand.parseQR(Array(arguments.dropFirst())))
+        case "open":
+            if wantsHelp { return .help(DeviceCommand.openUsage) }
+            return .device(try DeviceCommand.parseOpen(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
             if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(arguments, mock: false))
@@ -71,6 +78,14 @@ public enum CommandRunner {
             do {
                 let output = try command.run()
                 writeUnbuffered(output, to: Platform.standardOutput)
+                Platform.exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                Platform.exit(1)
+            }
+        case .device(let command):
+            do {
+                print(try command.run())
                 Platform.exit(0)
             } catch {
                 standardError("error: \(error)\n")

@@ -12,10 +12,14 @@ enum Help {
                shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
                shortcut-serve list | show ID | rm ID
                shortcut-serve profile ID|all [--target app|page] [--out FILE]
+               shortcut-serve qr ID | qr --url TEXT      a QR code for a phone's camera, in the terminal
+               shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
                shortcut-serve mock add|list|show|rm …
 
         Options:
-          --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 exposes it)
+          --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 or :: for a
+                                  phone on the same network: the addresses it reaches are printed at start;
+                                  the /api/ routes still answer only this machine)
           --port N                port (default 9081; 0 picks a free port, printed on start)
           --store DIR             store folder (default: $XDG_DATA_HOME/shortcut-serve, ~/.local/share/shortcut-serve,
                                   or ~/Library/Application Support/shortcut-serve on macOS); made if missing.
@@ -56,6 +60,11 @@ enum Help {
           GET /w/<id>.mobileconfig (or shortcut-serve profile ID) is a configuration profile whose icon opens
           the app URL itself, so it works while this server is off. Open it on the iPhone, then Settings,
           Profile Downloaded, Install. ?target=page opens the shortcut's page instead.
+
+        On a phone or in the Simulator:
+          GET /qr/<id>.svg is a QR code of /s/<id> at the address a phone reaches; / shows one per shortcut.
+          shortcut-serve add prints the Simulator command and, when this machine has a network address,
+          a QR code of it.
 
         Examples:
           shortcut-serve --port 9081

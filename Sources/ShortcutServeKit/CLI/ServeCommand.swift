@@ -78,7 +78,10 @@ struct ServeCommand {
         app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.isIPv6 ? "[\(address.host)]" : address.host
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
-        writeUnbuffered("listening on http://\(host):\(address.port)\n", to: Platform.standardOutput)
+        var announcement = "listening on http://\(host):\(address.port)\n"
+        // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.
+        for root in app.networkRoots { announcement += "  on your network: \(root)/s\n" }
+        writeUnbuffered(announcement, to: Platform.standardOutput)
 
         // The main thread parks rather than leaving through `dispatchMain()`: that ends it with
         // `pthread_exit`, whose unwinding reads the whole `.eh_frame` of a static binary (2.4 MB of RSS).

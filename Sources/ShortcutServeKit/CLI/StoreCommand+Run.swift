@@ -29,12 +29,19 @@ extension StoreCommand {
             let secret = PageID.generate()
             let stored = try store.create(ShortcutRecord.make(page, id: id ?? PageID.generate(), mode: mode, secret: .make(secret)))
             let root = StoreCommand.root(of: base)
-            return """
-                id: \(stored.id)
-                shortcut: \(root)/s/\(stored.id)
-                page: \(root)/p/\(stored.id)
-                secret: \(secret)
-                """
+            var lines = [
+                "id: \(stored.id)", "shortcut: \(root)/s/\(stored.id)", "page: \(root)/p/\(stored.id)", "secret: \(secret)",
+                "simulator: " + SimulatorCommand(device: "booted", url: "\(root)/s/\(stored.id)").shellLine,
+            ]
+            // A phone needs an address on the network: the QR code a camera opens, when there is one.
+            if let phone = DeviceURLs.phoneRoot(for: root) {
+                let url = "\(phone)/s/\(stored.id)"
+                lines.append("on your network: \(url) (the server must listen there: shortcut-serve --host 0.0.0.0)")
+                lines.append(try DeviceCommand.drawing(of: url, level: .medium))
+            } else {
+                lines.append("on your network: no network address found (a phone reaches the server only through one)")
+            }
+            return lines.joined(separator: "\n")
         case .listShortcuts(let storePath):
             let store = try open(storePath, .readOnly)
             let lines = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }

@@ -2,18 +2,17 @@
 import FoundationEssentials
 #endif
 import Foundation
-import ShortcutQR
 
 /// Reads our symbols back with a real decoder: Debian's `zbarimg` (zbar-tools), which scripts/test.sh
 /// installs. Images are written to a temporary folder as PBM (from the module matrix, or from what a
 /// drawing shows), or rendered from our SVG by `rsvg-convert` (librsvg2-bin).
-enum ZBarReader {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum ZBarReader {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The bytes zbarimg decodes from `image` (PBM, PNG …); throws when it finds no symbol or is missing.
-    static func decode(imageAt path: String) throws -> [UInt8] {
+    public static func decode(imageAt path: String) throws -> [UInt8] {
         // `-Sbinary`: the payload's bytes as they are, without zbar's guess at a character set.
         let (status, output, errors) = try run(["zbarimg", "--quiet", "--raw", "-Sbinary", path])
         guard status == 0 else {
@@ -22,17 +21,8 @@ enum ZBarReader {
         return output
     }
 
-    /// `code` drawn module by module (`pixels` per module, quiet zone included) and decoded.
-    static func decode(_ code: QRCode, pixels: Int = 3) throws -> [UInt8] {
-        let zone = QRCode.quietZone
-        let dark = (-zone..<(code.size + zone)).map { y in
-            (-zone..<(code.size + zone)).map { x in code.isDark(x: x, y: y) }
-        }
-        return try decode(modules: dark, pixels: pixels)
-    }
-
     /// Rows of modules (true: dark) written as a plain PBM, `pixels` per module, and decoded.
-    static func decode(modules: [[Bool]], pixels: Int = 3) throws -> [UInt8] {
+    public static func decode(modules: [[Bool]], pixels: Int = 3) throws -> [UInt8] {
         var text = "P1\n\(modules[0].count * pixels) \(modules.count * pixels)\n"
         for row in modules {
             let line = row.map { $0 ? "1" : "0" }.flatMap { Array(repeating: $0, count: pixels) }.joined(separator: " ")
@@ -45,7 +35,7 @@ enum ZBarReader {
     }
 
     /// `svg` rendered by librsvg at `width` pixels and decoded.
-    static func decode(svg: String, width: Int = 400) throws -> [UInt8] {
+    public static func decode(svg: String, width: Int = 400) throws -> [UInt8] {
         let source = temporaryPath("svg"), image = temporaryPath("png")
         defer {
             try? FileManager.default.removeItem(atPath: source)
@@ -55,6 +45,27 @@ enum ZBarReader {
         let (status, _, errors) = try run(["rsvg-convert", "--width", "\(width)", "--output", image, source])
         guard status == 0 else { throw Failure(description: "rsvg-convert refused the SVG (exit \(status)): \(errors)") }
         return try decode(imageAt: image)
+    }
+
+    /// The modules a terminal drawing shows (two rows per line in half blocks, optionally wrapped in ANSI
+    /// colour codes), as rows of dark (true) and light; nil when a line holds anything else.
+    public static func modules(fromTerminalText text: String) -> [[Bool]]? {
+        var rows: [[Bool]] = []
+        for line in text.split(separator: "\n") {
+            var cells = String(line)
+            if cells.hasPrefix("\u{1B}[30;47m") { cells = String(cells.dropFirst(8)) }
+            if cells.hasSuffix("\u{1B}[0m") { cells = String(cells.dropLast(4)) }
+            guard cells.allSatisfy({ " ▀▄█".contains($0) }) else { return nil }
+            rows.append(cells.map { $0 == "█" || $0 == "▀" })
+            rows.append(cells.map { $0 == "█" || $0 == "▄" })
+        }
+        return rows.isEmpty ? nil : rows
+    }
+
+    /// A terminal drawing decoded.
+    public static func decode(terminalText text: String) throws -> [UInt8] {
+        guard let rows = modules(fromTerminalText: text) else { throw Failure(description: "not a half-block drawing:\n\(text)") }
+        return try decode(modules: rows)
     }
 
     private static func temporaryPath(_ suffix: String) -> String {

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One address of one of the machine's network interfaces, as the system lists them (`getifaddrs`).
+public struct InterfaceAddress: Sendable, Equatable, CustomStringConvertible {
+    /// The interface's name (`en0`, `eth0`, `lo`).
+    public let interface: String
+    /// The address (its port is 0).
+    public let address: SocketAddress
+    /// Whether the interface is up (`IFF_UP`).
+    public let isUp: Bool
+    /// Whether the interface is a loopback one (`IFF_LOOPBACK`), or the address a loopback address.
+    public let isLoopback: Bool
+
+    /// Whether the address is link-local (169.254.0.0/16, fe80::/10): valid on one link only, and for IPv6
+    /// unusable in a URL without a zone, so never what to show a phone.
+    public var isLinkLocal: Bool { address.isLinkLocal }
+
+    /// Whether a device on the same network can reach the machine at this address: up, neither loopback
+    /// nor link-local.
+    public var isReachableFromNetwork: Bool { isUp && !isLoopback && !isLinkLocal }
+
+    public var description: String { "\(interface) \(address.host)" }
+
+    public static func == (lhs: InterfaceAddress, rhs: InterfaceAddress) -> Bool {
+        lhs.interface == rhs.interface && lhs.address.host == rhs.address.host && lhs.isUp == rhs.isUp
+            && lhs.isLoopback == rhs.isLoopback
+    }
+}
+
+/// The machine's interface addresses (IPv4 and IPv6), in the system's order.
+public enum NetworkInterfaces {
+    // <net/if.h> on Linux and the BSDs alike; spelled as numbers because Glibc imports these as members
+    // of an anonymous enum and Darwin as macros, of different Swift types.
+    static let up: UInt32 = 0x1
+    static let loopback: UInt32 = 0x8
+
+    /// Every IPv4 and IPv6 address of every interface.
+    public static func addresses() throws(SystemError) -> [InterfaceAddress] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard Syscall.interfaceAddresses(&list) == 0 else {
+            throw SystemError("getifaddrs", errno: Syscall.lastError())
+        }
+        guard let first = list else { return [] }
+        defer { Syscall.freeInterfaceAddresses(first) }
+        var result: [InterfaceAddress] = []
+        var next: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = next {
+            next = entry.pointee.ifa_next
+            // Interfaces without an address, and link-layer (AF_PACKET, AF_LINK) entries, are skipped.
+            guard let raw = entry.pointee.ifa_addr else { continue }
+            let family = Int32(raw.pointee.sa_family)
+            guard family == AF_INET || family == AF_INET6 else { continue }
+            var storage = sockaddr_storage()
+            let size = family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: size)) }
+            let address = SocketAddress(storage: storage)
+            let flags = UInt32(entry.pointee.ifa_flags)
+            result.append(InterfaceAddress(
+                interface: entry.pointee.ifa_name.map { String(cString: $0) } ?? "",
+                address: address, isUp: flags & up != 0,
+                isLoopback: flags & loopback != 0 || address.isLoopback))
+        }
+        return result
+    }
+
+    /// The addresses a device on the same network can reach the machine at, for a server listening on
+    /// `listening` (a wildcard address, `0.0.0.0` or `::`; any other address is itself the only one):
+    /// IPv4 ones for `0.0.0.0`, IPv6 and IPv4 for `::` (a dual-stack socket), IPv4 first.
+    public static func reachable(listeningOn listening: SocketAddress) throws(SystemError) -> [SocketAddress] {
+        guard listening.isWildcard else {
+            return listening.isLoopback || listening.isLinkLocal ? [] : [listening.with(port: 0)]
+        }
+        let all = try addresses().filter(\.isReachableFromNetwork).map(\.address)
+        let v4 = all.filter { !$0.isIPv6 }
+        return listening.isIPv6 ? v4 + all.filter(\.isIPv6) : v4
+    }
+}

@@ -1,0 +1,49 @@
+import ShortcutHTTP
+import ShortcutPlatform
+
+/// Where a device reaches a shortcut: the root URL (`http://AUTHORITY`) a QR code or a link for a phone
+/// starts with. The authority the request came in on, when it is one a phone can use (a page opened on
+/// the phone links back to the phone's view of the server); for a request to loopback, this machine's
+/// first network address when the server listens on the network; else loopback itself, which the
+/// Simulator shares with its Mac.
+struct DeviceLinks: Sendable {
+    let links: LinkBuilder
+    /// `http://ADDRESS:PORT` for each network address the running server is reachable at (none on loopback).
+    let networkRoots: @Sendable () -> [String]
+
+    func phoneRoot(for request: HTTPRequest) -> String {
+        let own = links.absolute("", for: request)
+        guard DeviceLinks.isLoopback(authority: request.authority ?? "") else { return own }
+        return networkRoots().first ?? own
+    }
+
+    /// Whether `text` (a `Host`) names this machine's loopback: `localhost`, 127.0.0.0/8, `[::1]`. Empty
+    /// (no `Host`: the link falls back to the bound address) counts as loopback too.
+    static func isLoopback(authority text: String) -> Bool {
+        guard !text.isEmpty else { return true }
+        do {
+            let authority = try HTTPAuthority(parsing: text)
+            switch authority.kind {
+            case .name: return authority.host.lowercased() == "localhost" || authority.host.lowercased() == "localhost."
+            case .ipv4, .ipLiteral:
+                let host = authority.host.hasPrefix("[") ? String(authority.host.dropFirst().dropLast()) : authority.host
+                return SocketAddress(host: host, port: 0)?.isLoopback ?? false
+            }
+        } catch {
+            return false
+        }
+    }
+
+    /// Whether a peer address (`127.0.0.1:50312`, `[::1]:50312`, as connections record it) is loopback.
+    /// Empty (a request made in code, not over a socket) counts as local.
+    static func isLoopback(peer text: String) -> Bool {
+        guard !text.isEmpty else { return true }
+        var host = text[...]
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        return SocketAddress(host: String(host), port: 0)?.isLoopback ?? false
+    }
+}
