@@ -1,30 +1,57 @@
+import ShortcutPlatform
+
 /// A response: status, header fields and body. Handlers build them with the Swifter-style factories
 /// (`.ok(.html(…))`, `.movedPermanently(url)`, `.notFound`, `.raw(…)`); the writer adds `Date`,
 /// `Content-Length` and `Connection`.
 public struct HTTPResponse: Sendable {
     /// The status. Setting it drops the head `prepared()` serialised.
     public var status: HTTPStatus {
-        didSet { preparedHead = nil }
+        get { shared.value.status }
+        set {
+            shared.value.status = newValue
+            shared.value.preparedHead = nil
+        }
     }
     /// The header fields set by the handler. `Content-Length`, `Date` and `Connection` are the writer's.
     /// Changing them drops the head `prepared()` serialised.
     public var headers: HTTPHeaders {
-        didSet { preparedHead = nil }
+        get { shared.value.headers }
+        _modify {
+            defer { shared.value.preparedHead = nil }
+            yield &shared.value.headers
+        }
     }
     /// The body (omitted on the wire for HEAD, 1xx, 204 and 304).
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { shared.value.body }
+        _modify { yield &shared.value.body }
+    }
     /// How long to hold the answer back (mocky's `?mocky-delay=`), without blocking other connections.
-    public var delay: Duration = .zero
+    public var delay: Duration {
+        get { shared.value.delay }
+        set { shared.value.delay = newValue }
+    }
     /// The status line and header fields serialised by `prepared()`, or nil. Current by construction:
     /// every change of `status` or `headers` (on this value or a copy of it) sets it back to nil, so
     /// whoever holds it may send it without comparing anything.
-    private(set) var preparedHead: [UInt8]?
+    var preparedHead: [UInt8]? { shared.value.preparedHead }
+
+    /// The fields, in one copy-on-write box (as `HTTPRequest`'s): a response is copied from a handler's
+    /// prepared constant, through the router, to the writer; each copy is then one retain and release, not
+    /// one per reference-counted field (five).
+    private struct Fields: Sendable {
+        var status: HTTPStatus
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var delay: Duration = .zero
+        var preparedHead: [UInt8]?
+    }
+
+    private var shared: CopyOnWrite<Fields>
 
     /// Makes a response.
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
+        shared = CopyOnWrite(Fields(status: status, headers: headers, body: body))
     }
 
     /// Makes a response with a typed body: its media type becomes `Content-Type`.
@@ -93,7 +120,7 @@ public struct HTTPResponse: Sendable {
         var copy = self
         var bytes: [UInt8] = []
         ResponseWriter.appendStatusAndFields(self, to: &bytes)
-        copy.preparedHead = bytes
+        copy.shared.value.preparedHead = bytes
         return copy
     }
 
@@ -103,6 +130,8 @@ public struct HTTPResponse: Sendable {
 
     /// This response, held back by `delay` before it is written.
     public func delayed(by delay: Duration) -> HTTPResponse {
+        // `/v3/<id>` asks on every play, nearly always for no delay: a copy of a shared box would be made.
+        guard delay != self.delay else { return self }
         var copy = self
         copy.delay = delay
         return copy
