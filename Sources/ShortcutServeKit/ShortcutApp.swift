@@ -67,8 +67,9 @@ public final class ShortcutApp: Sendable {
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        QRRoute(delivery: delivery, links: deviceLinks).install(on: server)
-        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks).install(on: server, guard: hostGuard)
+        let qrImages = QRImageCache()
+        QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
+        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: hostGuard)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for
