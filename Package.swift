@@ -9,6 +9,8 @@ import PackageDescription
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
 //   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
+//   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
+//   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
@@ -19,6 +21,7 @@ let package = Package(
         .library(name: "ShortcutStore", targets: ["ShortcutStore"]),
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
         .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
+        .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -29,7 +32,11 @@ let package = Package(
         .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
-        .target(name: "ShortcutServeKit", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR"]),
+        .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
+        .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutJSON"]),
+        .target(
+            name: "ShortcutServeKit",
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -48,9 +55,10 @@ let package = Package(
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
+        .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "TestSupport"],
+            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks", "TestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,11 +15,15 @@ public final class ShortcutApp: Sendable {
     /// The store every route reads and writes.
     public let store: PageStore
     let template: PageTemplate
+    /// `--aasa` and `--assetlinks`, checked.
+    let associationFiles: AssociationFiles
     private let bound = BoundAuthority()
 
-    /// Opens the store (`--store`, or the per-user default) and loads `--template`.
+    /// Loads and checks `--aasa` and `--assetlinks` (a file with errors stops here, before the store is
+    /// opened), opens the store (`--store`, or the per-user default) and loads `--template`.
     public init(options: ServeOptions) throws {
         self.options = options
+        associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
         let directory = options.storePath.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
         store = try PageStore(directory: directory)
         template = try TemplateFile.load(options.templatePath)
@@ -35,6 +39,7 @@ public final class ShortcutApp: Sendable {
             // Said once, here: the plays are not written later either, and no further line says so.
             warnings.append("store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written")
         }
+        warnings += associationFiles.warnings
         return warnings
     }
 
@@ -67,8 +72,11 @@ public final class ShortcutApp: Sendable {
         PlayRoute(store: store).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        QRRoute(delivery: delivery, links: deviceLinks).install(on: server)
-        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks).install(on: server, guard: hostGuard)
+        let qrImages = QRImageCache()
+        QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
+        WellKnownRoutes(files: associationFiles).install(on: server)
+        LinkMatchRoute(files: associationFiles).install(on: server, guard: hostGuard)
+        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: hostGuard)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for

@@ -2,6 +2,7 @@ import Foundation
 import ShortcutHTTP
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutJSON
 
 /// The product's routes on a real server (port 0) over a temp store folder.
 final class AppServer {
@@ -11,9 +12,9 @@ final class AppServer {
     let port: UInt16
 
     init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil,
-         host: String = "127.0.0.1") throws {
+         host: String = "127.0.0.1", options base: ServeOptions = ServeOptions()) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
-        var options = ServeOptions()
+        var options = base
         options.storePath = self.directory.path
         options.mode = mode
         options.allowedHosts = allowHosts

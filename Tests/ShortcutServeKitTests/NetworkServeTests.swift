@@ -13,12 +13,14 @@ import TestSupport
         return try #require(try NetworkInterfaces.reachable(listeningOn: any).first, "this test needs a network interface").host
     }
 
-    @Test func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301() throws {
-        let process = Process()
-        process.executableURL = CLITests.binary
+    /// The binary started on a temporary store with `arguments`, and what it announced on standard output
+    /// (one write: one read takes it whole). `body` runs while it serves; it is stopped after.
+    static func withServer(_ arguments: [String], _ body: (String) throws -> Void) throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("ss-lan-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        process.arguments = ["--host", "0.0.0.0", "--port", "0", "--store", store.path, "--quiet"]
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments + ["--port", "0", "--store", store.path, "--quiet"]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -26,42 +28,35 @@ import TestSupport
             process.terminate()
             process.waitUntilExit()
         }
-        // The announcement is one write: one read takes it whole.
-        let text = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let lines = text.split(separator: "\n").map(String.init)
-        let first = try #require(lines.first)
-        #expect(first.hasPrefix("listening on http://0.0.0.0:"))
-        let port = try #require(UInt16(first.dropFirst("listening on http://0.0.0.0:".count)))
-        let any = try #require(SocketAddress(host: "0.0.0.0", port: 0))
-        let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.host):\(port)/s" }
-        #expect(!expected.isEmpty)
-        #expect(Array(lines.dropFirst()) == expected)
-        for line in lines.dropFirst() {
-            let host = String(line.dropFirst("  on your network: http://".count).prefix { $0 != ":" })
-            let client = try RawClient(port: port, host: host)
-            try client.send("GET /s HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n")
-            let response = try client.readResponse()
-            #expect(response.status == 301)
-            #expect(response.header("Location") == "/p/demo")
+        try body(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self))
+    }
+
+    @Test func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301() throws {
+        try NetworkServeTests.withServer(["--host", "0.0.0.0"]) { text in
+            let lines = text.split(separator: "\n").map(String.init)
+            let first = try #require(lines.first)
+            #expect(first.hasPrefix("listening on http://0.0.0.0:"))
+            let port = try #require(UInt16(first.dropFirst("listening on http://0.0.0.0:".count)))
+            let any = try #require(SocketAddress(host: "0.0.0.0", port: 0))
+            let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.host):\(port)/s" }
+            #expect(!expected.isEmpty)
+            #expect(Array(lines.dropFirst()) == expected)
+            for line in lines.dropFirst() {
+                let host = String(line.dropFirst("  on your network: http://".count).prefix { $0 != ":" })
+                let client = try RawClient(port: port, host: host)
+                try client.send("GET /s HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.status == 301)
+                #expect(response.header("Location") == "/p/demo")
+            }
         }
     }
 
     @Test func onLoopbackTheBinaryPrintsNoNetworkLine() throws {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("ss-lo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: store) }
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = ["--port", "0", "--store", store.path, "--quiet"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
+        try NetworkServeTests.withServer([]) { text in
+            #expect(text.hasPrefix("listening on http://127.0.0.1:"))
+            #expect(!text.contains("on your network"))
         }
-        let text = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        #expect(text.hasPrefix("listening on http://127.0.0.1:"))
-        #expect(!text.contains("on your network"))
     }
 
     @Test func theAPIAnswersOnlyThisMachineWhileThePagesAnswerTheNetwork() throws {

@@ -1,4 +1,5 @@
 import ShortcutHTTP
+import ShortcutJSON
 
 /// The JSON conventions of the APIs (mocky's): bodies in and out, and errors.
 enum API {

@@ -1,6 +1,5 @@
 import ShortcutHTTP
 import ShortcutPages
-import ShortcutQR
 import ShortcutStore
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
@@ -11,6 +10,7 @@ struct IndexPage: Sendable {
     let defaultMode: DeliveryMode
     /// Where a phone reaches each shortcut: the address of its QR code.
     let links: DeviceLinks
+    let images: QRImageCache
 
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
@@ -73,7 +73,8 @@ struct IndexPage: Sendable {
     /// A QR code of `url`, inline, with the address under it (nothing when it is too long to draw).
     private func qrFigure(_ url: String) -> String {
         do {
-            return "<figure>\(try QRCode(text: url).svg(pixelsPerModule: 3))<figcaption>\(escape(url))</figcaption></figure>"
+            let svg = String(decoding: try images.svg(of: url, pixelsPerModule: 3), as: UTF8.self)
+            return "<figure>\(svg)<figcaption>\(escape(url))</figcaption></figure>"
         } catch {
             return ""
         }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ShortcutHTTP
+import ShortcutJSON
 import ShortcutStore
 
 /// The body of `POST /api/mock` and `PUT /api/mock/<id>`, validated as mocky does (snake_case in).

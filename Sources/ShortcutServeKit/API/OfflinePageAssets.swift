@@ -1,4 +1,5 @@
 import ShortcutHTTP
+import ShortcutJSON
 import ShortcutPages
 import ShortcutStore
 

@@ -1,5 +1,4 @@
 import ShortcutHTTP
-import ShortcutQR
 import ShortcutStore
 
 /// `GET /qr/<id>.svg`: a shortcut's `/s/<id>` as a QR code (`image/svg+xml`), at the address a phone
@@ -7,6 +6,7 @@ import ShortcutStore
 struct QRRoute: Sendable {
     let delivery: ShortcutDelivery
     let links: DeviceLinks
+    let images: QRImageCache
 
     static let suffix = ".svg"
 
@@ -24,7 +24,7 @@ struct QRRoute: Sendable {
         do {
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": "image/svg+xml", "Cache-Control": "no-store"],
-                body: Array(try QRCode(text: url).svg().utf8))
+                body: try images.svg(of: url))
         } catch {
             // Only a Host of thousands of bytes makes the URL too long for a QR code.
             return .badRequest("cannot draw \(url.utf8.count) bytes as a QR code: \(error)")

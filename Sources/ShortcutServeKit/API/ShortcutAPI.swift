@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ShortcutHTTP
+import ShortcutJSON
 import ShortcutPages
 import ShortcutStore
 

@@ -13,6 +13,7 @@ enum Command: Sendable {
     case store(StoreCommand)
     case profile(ProfileCommand)
     case device(DeviceCommand)
+    case links(LinksCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -30,6 +31,9 @@ enum Command: Sendable {
         case "open":
             if wantsHelp { return .help(DeviceCommand.openUsage) }
             return .device(try DeviceCommand.parseOpen(Array(arguments.dropFirst())))
+        case "links":
+            if wantsHelp { return .help(LinksCommand.help) }
+            return .links(try LinksCommand.parse(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
             if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(arguments, mock: false))
@@ -90,6 +94,16 @@ public enum CommandRunner {
             } catch {
                 standardError("error: \(error)\n")
                 Platform.exit(1)
+            }
+        case .links(let command):
+            do {
+                let outcome = try command.run()
+                if !outcome.errors.isEmpty { standardError(outcome.errors.map { $0 + "\n" }.joined()) }
+                if !outcome.output.isEmpty { writeUnbuffered(outcome.output.map { $0 + "\n" }.joined(), to: Platform.standardOutput) }
+                Platform.exit(outcome.status)
+            } catch {
+                standardError("Error: \(error.message)\n\(error.usage)\n")
+                Platform.exit(usageExitCode)
             }
         case .serve(let options):
             ServeCommand(options: options).run()

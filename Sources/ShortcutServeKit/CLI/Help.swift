@@ -15,6 +15,7 @@ enum Help {
                shortcut-serve qr ID | qr --url TEXT      a QR code for a phone's camera, in the terminal
                shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
                shortcut-serve mock add|list|show|rm …
+               shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
 
         Options:
           --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 or :: for a
@@ -29,6 +30,10 @@ enum Help {
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
           --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
           --profile-prefix NAME   reverse-DNS start of web clip profile identifiers (default local.shortcut-serve)
+          --aasa FILE             serve FILE at /.well-known/apple-app-site-association (and /apple-app-site-association)
+                                  and match URLs against it at /api/links/match?url=…; checked at start: a file
+                                  with errors (or over 131072 bytes) stops the start, one error: line per problem
+          --assetlinks FILE       serve FILE at /.well-known/assetlinks.json; checked the same way
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
@@ -65,6 +70,11 @@ enum Help {
           GET /qr/<id>.svg is a QR code of /s/<id> at the address a phone reaches; / shows one per shortcut.
           shortcut-serve add prints the Simulator command and, when this machine has a network address,
           a QR code of it.
+
+        Universal links:
+          shortcut-serve links check FILE checks an apple-app-site-association or assetlinks.json offline;
+          shortcut-serve links match URL --aasa FILE says which app opens URL and why (exit 0) or that
+          Safari does (exit 1). shortcut-serve links --help for more.
 
         Examples:
           shortcut-serve --port 9081

@@ -22,6 +22,10 @@ struct ServeCommand {
         do {
             app = try ShortcutApp(options: options)
             try app.install(on: server)
+        } catch let refusal as AssociationFiles.Refusal {
+            // One `error:` line per problem, so each names its file and JSON path.
+            standardError(refusal.lines.map { "error: \($0)\n" }.joined())
+            Platform.exit(1)
         } catch {
             standardError("error: \(error)\n")
             Platform.exit(1)

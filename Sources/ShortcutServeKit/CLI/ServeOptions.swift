@@ -22,13 +22,18 @@ public struct ServeOptions: Sendable, Equatable {
     public var allowedHosts: [String] = []
     /// `--profile-prefix`: the reverse-DNS start of web clip profiles' identifiers.
     public var profilePrefix = WebClipProfiles.defaultPrefix
+    /// `--aasa FILE`: the apple-app-site-association served at /.well-known/ and matched by /api/links/match.
+    public var aasaPath: String?
+    /// `--assetlinks FILE`: the assetlinks.json served at /.well-known/.
+    public var assetLinksPath: String?
     public var limits = ServerLimits()
 
     public init() {}
 
     static let usage = """
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
-                              [--allow-host NAME]... [--profile-prefix NAME] [--quiet] [limits…]
+                              [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
+                              [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -61,6 +66,8 @@ public struct ServeOptions: Sendable, Equatable {
             }
             options.profilePrefix = prefix
         }
+        options.aasaPath = try reader.value("--aasa")
+        options.assetLinksPath = try reader.value("--assetlinks")
         options.quiet = reader.flag("--quiet", "-q")
         var limits = ServerLimits()
         if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }

@@ -29,7 +29,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The JSON type's name as Play's error codes say it (`jsstring`, `jsnumber` …).
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: "jsnull"
         case .bool: "jsboolean"

@@ -1,0 +1,33 @@
+import ShortcutHTTP
+
+/// `GET /.well-known/apple-app-site-association` (and `/apple-app-site-association`, which iOS 9 read)
+/// and `GET /.well-known/assetlinks.json`: the `--aasa` and `--assetlinks` files, byte for byte, as
+/// `application/json` with 200, never a redirect (Apple's CDN and Android refuse to follow one). Not
+/// behind the Host guard: Apple's CDN, Android and phones fetch them by the public name.
+struct WellKnownRoutes: Sendable {
+    let files: AssociationFiles
+
+    static let aasaPaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    static let assetLinksPath = "/.well-known/assetlinks.json"
+
+    func install(on server: HTTPServer) {
+        for path in WellKnownRoutes.aasaPaths {
+            server.GET[path] = { [files] _ in
+                guard let aasa = files.aasa else {
+                    return .error(.notFound, "no apple-app-site-association: start shortcut-serve with --aasa FILE")
+                }
+                return WellKnownRoutes.serve(aasa.bytes)
+            }
+        }
+        server.GET[WellKnownRoutes.assetLinksPath] = { [files] _ in
+            guard let bytes = files.assetLinks else {
+                return .error(.notFound, "no assetlinks.json: start shortcut-serve with --assetlinks FILE")
+            }
+            return WellKnownRoutes.serve(bytes)
+        }
+    }
+
+    static func serve(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Cache-Control": "no-cache"], body: .json(bytes: bytes))
+    }
+}
