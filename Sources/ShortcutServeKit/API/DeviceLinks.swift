@@ -35,15 +35,7 @@ struct DeviceLinks: Sendable {
     }
 
     /// Whether a peer address (`127.0.0.1:50312`, `[::1]:50312`, as connections record it) is loopback.
-    /// Empty (a request made in code, not over a socket) counts as local.
-    static func isLoopback(peer text: String) -> Bool {
-        guard !text.isEmpty else { return true }
-        var host = text[...]
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            host = host[host.index(after: host.startIndex)..<close]
-        } else if let colon = host.lastIndex(of: ":") {
-            host = host[..<colon]
-        }
-        return SocketAddress(host: String(host), port: 0)?.isLoopback ?? false
-    }
+    /// Empty (a request made in code, not over a socket) counts as local. A peer is written as an
+    /// authority, so the Host rule reads it.
+    static func isLoopback(peer text: String) -> Bool { isLoopback(authority: text) }
 }

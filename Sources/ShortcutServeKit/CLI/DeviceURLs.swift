@@ -1,3 +1,4 @@
+import ShortcutHTTP
 import ShortcutPlatform
 
 /// Where a device reaches this machine's server: a phone on the same network through one of the machine's
@@ -13,11 +14,11 @@ enum DeviceURLs {
         }
     }
 
-    /// The roots a phone could use for a server on this machine at `port`, listening on every address:
-    /// what the CLI shows when no `--base-url` says otherwise.
+    /// The roots a phone could use for a server on this machine at `port`, whichever wildcard it listens
+    /// on: what the CLI shows when no `--base-url` says otherwise. IPv4 first (what a URL typed or scanned
+    /// on a phone most often reaches).
     static func networkRoots(port: UInt16) -> [String] {
-        guard let any = SocketAddress(host: "::", port: 0) else { return [] }
-        return networkRoots(listeningOn: any, port: port)
+        ["0.0.0.0", "::"].compactMap { SocketAddress(host: $0, port: 0) }.flatMap { networkRoots(listeningOn: $0, port: port) }
     }
 
     /// Where a phone reaches the server that `root` (a `--base-url`) names: `root` itself unless it names
@@ -29,25 +30,24 @@ enum DeviceURLs {
 
     /// Whether a root URL's host is a loopback address or `localhost`.
     static func isLoopback(_ root: String) -> Bool {
-        guard let scheme = root.firstRange(of: "://") else { return false }
-        let authority = root[scheme.upperBound...].prefix { $0 != "/" }
-        var host = authority[...]
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            host = authority[authority.index(after: authority.startIndex)..<close]
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-        }
-        if host.lowercased() == "localhost" { return true }
-        return SocketAddress(host: String(host), port: 0)?.isLoopback ?? false
+        guard let authority = authority(of: root), !authority.isEmpty else { return false }
+        return DeviceLinks.isLoopback(authority: authority)
     }
 
-    /// The port of a root URL (`http://127.0.0.1:9081` → 9081; 80 when it names none).
+    /// The port of a root URL (`http://127.0.0.1:9081` → 9081; 80, or 443 for https, when it names none).
     static func port(of root: String) -> UInt16 {
-        guard let scheme = root.firstRange(of: "://") else { return 80 }
-        let authority = root[scheme.upperBound...].prefix { $0 != "/" }
-        // After `]` for IPv6 literals, after the only colon otherwise.
-        let afterHost = authority.lastIndex(of: "]").map { authority[authority.index(after: $0)...] } ?? authority
-        guard let colon = afterHost.lastIndex(of: ":") else { return root.hasPrefix("https:") ? 443 : 80 }
-        return UInt16(afterHost[afterHost.index(after: colon)...]) ?? 80
+        let defaultPort: UInt16 = root.hasPrefix("https:") ? 443 : 80
+        guard let authority = authority(of: root) else { return defaultPort }
+        do {
+            return try HTTPAuthority(parsing: authority).port.flatMap { UInt16(exactly: $0) } ?? defaultPort
+        } catch {
+            return defaultPort
+        }
+    }
+
+    /// The authority of a root URL: what follows `://` up to the path.
+    private static func authority(of root: String) -> String? {
+        guard let scheme = root.firstRange(of: "://") else { return nil }
+        return String(root[scheme.upperBound...].prefix { $0 != "/" })
     }
 }
