@@ -69,13 +69,12 @@ public enum NetworkInterfaces {
 
     /// The addresses a device on the same network can reach the machine at, for a server listening on
     /// `listening` (a wildcard address, `0.0.0.0` or `::`; any other address is itself the only one):
-    /// IPv4 ones for `0.0.0.0`, IPv6 and IPv4 for `::` (a dual-stack socket), IPv4 first.
+    /// IPv4 ones for `0.0.0.0`, IPv6 ones for `::` (the listener is `IPV6_V6ONLY`: see `Socket.listen`).
     public static func reachable(listeningOn listening: SocketAddress) throws(SystemError) -> [SocketAddress] {
         guard listening.isWildcard else {
             return listening.isLoopback || listening.isLinkLocal ? [] : [listening.with(port: 0)]
         }
         let all = try addresses().filter(\.isReachableFromNetwork).map(\.address)
-        let v4 = all.filter { !$0.isIPv6 }
-        return listening.isIPv6 ? v4 + all.filter(\.isIPv6) : v4
+        return listening.isIPv6 ? all.filter(\.isIPv6) : all.filter { !$0.isIPv6 }
     }
 }

@@ -31,20 +31,24 @@ import TestSupport
         try body(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self))
     }
 
-    @Test func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301() throws {
-        try NetworkServeTests.withServer(["--host", "0.0.0.0"]) { text in
+    /// On `::` only IPv6 lines: the listener is IPV6_V6ONLY, so an IPv4 line there would be refused.
+    @Test(arguments: ["0.0.0.0", "::"])
+    func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301(wildcard: String) throws {
+        try NetworkServeTests.withServer(["--host", wildcard]) { text in
             let lines = text.split(separator: "\n").map(String.init)
             let first = try #require(lines.first)
-            #expect(first.hasPrefix("listening on http://0.0.0.0:"))
-            let port = try #require(UInt16(first.dropFirst("listening on http://0.0.0.0:".count)))
-            let any = try #require(SocketAddress(host: "0.0.0.0", port: 0))
-            let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.host):\(port)/s" }
+            let shown = wildcard == "::" ? "[::]" : wildcard
+            #expect(first.hasPrefix("listening on http://\(shown):"))
+            let port = try #require(UInt16(first.dropFirst("listening on http://\(shown):".count)))
+            let any = try #require(SocketAddress(host: wildcard, port: 0))
+            let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.with(port: port))/s" }
             #expect(!expected.isEmpty)
             #expect(Array(lines.dropFirst()) == expected)
             for line in lines.dropFirst() {
-                let host = String(line.dropFirst("  on your network: http://".count).prefix { $0 != ":" })
+                let authority = String(line.dropFirst("  on your network: http://".count).dropLast(2))
+                let host = authority.hasPrefix("[") ? String(authority.dropFirst().prefix { $0 != "]" }) : String(authority.prefix { $0 != ":" })
                 let client = try RawClient(port: port, host: host)
-                try client.send("GET /s HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n")
+                try client.send("GET /s HTTP/1.1\r\nHost: \(authority)\r\n\r\n")
                 let response = try client.readResponse()
                 #expect(response.status == 301)
                 #expect(response.header("Location") == "/p/demo")
