@@ -105,7 +105,7 @@ public struct LandingPage: Sendable {
 
     private static let style = """
         body{margin:0;font:17px/1.4 -apple-system,system-ui,sans-serif;color:#1d1d1f;background:#f5f5f7}\
-        main{max-width:32em;margin:0 auto;padding:3em 1.5em;text-align:center}\
+        main{max-width:32em;margin:0 auto;padding:3em 1.5em;text-align:center;overflow-wrap:anywhere}\
         h1{font-size:1.6em;margin:0 0 .5em}#description{color:#515154}#status{color:#6e6e73}\
         a{color:#06c}.button{display:inline-block;padding:.7em 1.6em;border-radius:.6em;background:#06c;color:#fff;text-decoration:none}
         """
