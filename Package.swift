@@ -10,7 +10,8 @@ import PackageDescription
 //   ShortcutPages  template -> shortcut page -> data URI
 //   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
 //   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
-//   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher
+//   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
+//                  landing links (a page that tries the app, then falls back) and the AASA built from them
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
-        .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutJSON"]),
+        .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutPages", "ShortcutJSON"]),
         .target(
             name: "ShortcutServeKit",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks"]),
@@ -55,7 +56,7 @@ let package = Package(
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
-        .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON"]),
+        .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks", "TestSupport"],

@@ -10,10 +10,16 @@ public enum AppID {
         guard team.count == 10, team.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
             return "'\(text.prefix(100))': the team ID '\(team.prefix(40))' is not 10 characters of A-Z and 0-9; \(allowed)"
         }
-        guard !bundle.isEmpty, bundle.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty }),
-              bundle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else {
+        guard isBundleID(bundle) else {
             return "'\(text.prefix(100))': the bundle ID '\(bundle.prefix(60))' is not letters, digits, '-' and dots with no empty part; \(allowed)"
         }
         return nil
+    }
+
+    /// Whether `text` is a bundle ID (`com.example.app`, an App Clip's `com.example.app.Clip`): letters,
+    /// digits and `-` in parts joined by dots, no part empty. The rule of the app ID's second half.
+    public static func isBundleID<S: StringProtocol>(_ text: S) -> Bool {
+        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty })
+            && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
     }
 }

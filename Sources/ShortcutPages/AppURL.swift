@@ -9,49 +9,54 @@ public enum AppURL {
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1) followed by `:`, at most
     /// ``ShortcutPage/maxURLBytes`` bytes of UTF-8, with no control character (C0, DEL, C1), no
     /// whitespace or invisible formatting character anywhere, and not a ``refusedSchemes`` scheme.
+    /// - Parameter field: the input's name in errors (`url` for a shortcut; a landing link checks its
+    ///   `app_url`, `fallback_url`, … with the same rule).
     /// - Throws: `error.required` (empty), `error.maxLength`, `error.scheme` (refused, missing or
     ///   malformed scheme), `error.character` (control character or whitespace).
-    public static func validate(_ url: String) throws(ShortcutPageError) -> String {
+    public static func validate(_ url: String, field: String = "url") throws(ShortcutPageError) -> String {
+        func error(_ code: String, _ reason: String) -> ShortcutPageError {
+            ShortcutPageError(field: field, code: code, reason: reason)
+        }
         let trimmed = trimSpaces(url)
         if trimmed.isEmpty {
-            throw error(ShortcutPageError.required, "url is empty; give an absolute URL such as myapp://page/view2")
+            throw error(ShortcutPageError.required, "\(field) is empty; give an absolute URL such as myapp://page/view2")
         }
         let size = trimmed.utf8.count
         if size > ShortcutPage.maxURLBytes {
-            throw error(ShortcutPageError.maxLength, "url is \(size) bytes; the limit is \(ShortcutPage.maxURLBytes)")
+            throw error(ShortcutPageError.maxLength, "\(field) is \(size) bytes; the limit is \(ShortcutPage.maxURLBytes)")
         }
         // What a browser would see once it drops tabs, newlines and controls: check that first so
         // that "java\tscript:" is reported as the javascript: URL it really is.
         let visible = String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { !isForbidden($0) }))
         if let scheme = scheme(of: visible), refusedSchemes.contains(scheme.lowercased()) {
-            throw error(ShortcutPageError.scheme, "url scheme '\(scheme.lowercased())' is not allowed")
+            throw error(ShortcutPageError.scheme, "\(field) scheme '\(scheme.lowercased())' is not allowed")
         }
         for (offset, scalar) in trimmed.unicodeScalars.enumerated() where isForbidden(scalar) {
             throw error(
                 ShortcutPageError.character,
-                "url contains \(describe(scalar)) at offset \(offset); control characters and whitespace are not allowed"
+                "\(field) contains \(describe(scalar)) at offset \(offset); control characters and whitespace are not allowed"
             )
         }
         guard let colon = trimmed.firstIndex(of: ":") else {
             throw error(
                 ShortcutPageError.scheme,
-                "url '\(excerpt(trimmed))' has no scheme; give an absolute URL such as myapp://page/view2")
+                "\(field) '\(excerpt(trimmed))' has no scheme; give an absolute URL such as myapp://page/view2")
         }
         let scheme = trimmed[..<colon]
         if scheme.isEmpty {
-            throw error(ShortcutPageError.scheme, "url '\(excerpt(trimmed))' has an empty scheme before ':'")
+            throw error(ShortcutPageError.scheme, "\(field) '\(excerpt(trimmed))' has an empty scheme before ':'")
         }
         guard isScheme(scheme) else {
             throw error(
                 ShortcutPageError.scheme,
-                "url scheme '\(excerpt(scheme))' is malformed; it must be a letter then letters, digits, '+', '-' or '.'"
+                "\(field) scheme '\(excerpt(scheme))' is malformed; it must be a letter then letters, digits, '+', '-' or '.'"
             )
         }
         return trimmed
     }
 
     /// The scheme of `text` if it starts with a well-formed one followed by `:`.
-    static func scheme<S: StringProtocol>(of text: S) -> String? {
+    public static func scheme<S: StringProtocol>(of text: S) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let candidate = text[..<colon]
         return isScheme(candidate) ? String(candidate) : nil
@@ -104,9 +109,5 @@ public enum AppURL {
     /// At most 60 characters of `text`, for an error message.
     private static func excerpt<S: StringProtocol>(_ text: S) -> String {
         text.count <= 60 ? String(text) : text.prefix(60) + "…"
-    }
-
-    private static func error(_ code: String, _ reason: String) -> ShortcutPageError {
-        ShortcutPageError(field: "url", code: code, reason: reason)
     }
 }

@@ -78,8 +78,11 @@ public final class ShortcutApp: Sendable {
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
         let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
-        WellKnownRoutes(files: associationFiles).install(on: server)
-        LinkMatchRoute(files: associationFiles).install(on: server, guard: hostGuard)
+        let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(store: store))
+        WellKnownRoutes(files: associationFiles, aasa: aasa).install(on: server)
+        LinkMatchRoute(aasa: aasa).install(on: server, guard: hostGuard)
+        LinksAPI(store: store, links: links).install(on: server, guard: hostGuard)
+        LandingRoute(store: store, links: links).install(on: server)
         IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: hostGuard)
     }
 

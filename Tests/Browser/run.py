@@ -28,21 +28,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
+from checks import Failure, check  # noqa: E402
+from landing import LandingTests  # noqa: E402
 from server import Server, SetupError, make_png, png_data_uri  # noqa: E402
 
 RUN_TIMEOUT = 120.0
 NO_APP_NAVIGATION_WINDOW = 1.5  # seconds after load in which a guide page must not open the app
 APP_NAVIGATION_WITHIN = 1.0  # seconds after load in which a home-screen launch must open the app
 APP_NAVIGATION_NOT_BEFORE = 0.25  # the page waits 400 ms after it is parsed, so the intermediate screen shows first
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 # --- page state, read from the DOM -----------------------------------------------------------------
@@ -136,7 +129,7 @@ def is_app_uri(uri):
 
 # --- the run ---------------------------------------------------------------------------------------
 
-class Run:
+class Run(LandingTests):
     def __init__(self, server, browser_module, out):
         self.server = server
         self.B = browser_module
@@ -523,7 +516,7 @@ class Run:
         self.screenshot(launch, "offline-intermediate.png")
 
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
-             "stored_page_isolation", "offline_relaunch"]
+             "stored_page_isolation", "offline_relaunch", "landing_fallback", "landing_app_opened", "landing_hostile"]
 
 
 def one_line(text, limit=700):

@@ -54,7 +54,7 @@ import TestSupport
         #expect(served.body == Array(Self.assetLinks.utf8))
         let missing = try app.request("GET", "/.well-known/apple-app-site-association")
         #expect(missing.status == 404)
-        #expect(String(decoding: missing.body, as: UTF8.self) == "no apple-app-site-association: start shortcut-serve with --aasa FILE\n")
+        #expect(String(decoding: missing.body, as: UTF8.self) == AASASource.missingReason + "\n")
         let noMatcher = try app.request("GET", "/api/links/match?url=https%3A%2F%2Fe.com%2F")
         #expect(noMatcher.status == 404)
         #expect(String(decoding: noMatcher.body, as: UTF8.self).contains("--aasa FILE"))

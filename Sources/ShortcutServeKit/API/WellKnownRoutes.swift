@@ -2,21 +2,24 @@ import ShortcutHTTP
 
 /// `GET /.well-known/apple-app-site-association` (and `/apple-app-site-association`, which iOS 9 read)
 /// and `GET /.well-known/assetlinks.json`: the `--aasa` and `--assetlinks` files, byte for byte, as
-/// `application/json` with 200, never a redirect (Apple's CDN and Android refuse to follow one). Not
-/// behind the Host guard: Apple's CDN, Android and phones fetch them by the public name.
+/// `application/json` with 200, never a redirect (Apple's CDN and Android refuse to follow one). Without
+/// `--aasa`, the association built from the landing links that name an app (`AASASource`). Not behind
+/// the Host guard: Apple's CDN, Android and phones fetch them by the public name.
 struct WellKnownRoutes: Sendable {
     let files: AssociationFiles
+    let aasa: AASASource
 
     static let aasaPaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
     static let assetLinksPath = "/.well-known/assetlinks.json"
 
     func install(on server: HTTPServer) {
         for path in WellKnownRoutes.aasaPaths {
-            server.GET[path] = { [files] _ in
-                guard let aasa = files.aasa else {
-                    return .error(.notFound, "no apple-app-site-association: start shortcut-serve with --aasa FILE")
+            server.GET[path] = { [aasa] _ in
+                switch aasa.current() {
+                case .success(let built?): return WellKnownRoutes.serve(built.bytes)
+                case .success(nil): return .error(.notFound, AASASource.missingReason)
+                case .failure(let failure): return .error(.internalServerError, failure.description)
                 }
-                return WellKnownRoutes.serve(aasa.bytes)
             }
         }
         server.GET[WellKnownRoutes.assetLinksPath] = { [files] _ in

@@ -1,16 +1,22 @@
 import ShortcutLinks
 
 /// `shortcut-serve links check FILE…` and `links match URL --aasa FILE`: the server's checks and
-/// matcher, offline.
+/// matcher, offline; `links add|list|show|rm`: landing links in the store (`LinkStoreCommand`).
 enum LinksCommand: Sendable, Equatable {
     /// Check each file: `apple-app-site-association`, or `assetlinks.json` when its JSON is an array.
     case check([String])
     /// Which app opens `url` under the `aasa` file, and why.
     case match(url: String, aasa: String)
+    /// Landing links in the store.
+    case store(LinkStoreCommand)
 
     static let usage = """
         Usage: shortcut-serve links check FILE...            check apple-app-site-association / assetlinks.json files
                shortcut-serve links match URL --aasa FILE    which app opens URL, and why
+               shortcut-serve links add ID --title T --app-url URL --fallback-url URL [--universal-url URL]
+                                    [--description D] [--image URL] [--app-store-id N] [--app-clip-bundle-id B]
+                                    [--app-id TEAMID.bundle.id] [--store DIR] [--base-url URL]
+               shortcut-serve links list | show ID | rm ID [--store DIR]     landing links in the store
         """
 
     static let help = usage + """
@@ -25,13 +31,27 @@ enum LinksCommand: Sendable, Equatable {
         that decides (the first match, or an exclusion) and the result. Exit 0 when an app opens the URL,
         1 when Safari does (or the file has errors). It follows Apple's documented rules, not iOS itself.
 
+        add makes a landing link in the store: GET /open/ID on the server is a page that tries --app-url,
+        then goes to --fallback-url if the page is still visible after 1500 ms (?delay=MS, at most 60000).
+        With --app-store-id it carries the Smart App Banner (and the App Clip card with --app-clip-bundle-id).
+        With --app-id and --universal-url, a server started without --aasa serves an
+        apple-app-site-association built from such links: the universal link's path opens --app-id.
+        add prints the link, its page and its secret (DELETE /api/links/ID needs it); list prints
+        ID, title, app URL and fallback URL, one link a line; show prints the fields; rm removes the link.
+        Exit 1 with one error: line when the store or a field refuses (list, show and rm never make a store).
+
         Examples:
           shortcut-serve links check apple-app-site-association
           shortcut-serve links match 'https://example.com/buy/1?ref=a#top' --aasa apple-app-site-association
+          shortcut-serve links add spring --title "Spring sale" --app-url myapp://sale/spring \\
+              --fallback-url https://example.com/sale
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> LinksCommand {
-        guard let verb = arguments.first else { throw UsageError("links needs check or match", usage: usage) }
+        guard let verb = arguments.first else { throw UsageError("links needs check, match, add, list, show or rm", usage: usage) }
+        if ["add", "list", "show", "rm"].contains(verb) {
+            return .store(try LinkStoreCommand.parse(verb: verb, Array(arguments.dropFirst())))
+        }
         var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
         switch verb {
         case "check":
@@ -46,7 +66,7 @@ enum LinksCommand: Sendable, Equatable {
             }
             return .match(url: url, aasa: aasa)
         default:
-            throw UsageError("unknown links command '\(verb.prefix(40))': check or match", usage: usage)
+            throw UsageError("unknown links command '\(verb.prefix(40))': check, match, add, list, show or rm", usage: usage)
         }
     }
 
@@ -94,6 +114,15 @@ enum LinksCommand: Sendable, Equatable {
             let trace = aasa.matcher.trace(url)
             outcome.output = trace.lines
             outcome.status = trace.opensApp ? 0 : 1
+        case .store(let command):
+            var warnings: [String] = []
+            do {
+                outcome.output = try command.run { warnings.append("warning: \($0)") }
+            } catch {
+                outcome.errors.append("error: \(error)")
+                outcome.status = 1
+            }
+            outcome.errors = warnings + outcome.errors
         }
         return outcome
     }
