@@ -5,6 +5,8 @@ import PackageDescription
 //   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
 //   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
+//   HTTPVocabulary    the HTTP field type, its one validity rule and the byte classes (token, field value):
+//                     what the HTTP layer sends and what the store may keep are decided by the same code
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
@@ -28,8 +30,9 @@ let package = Package(
     targets: [
         .target(name: "CSystemShims"),
         .target(name: "ShortcutPlatform", dependencies: ["CSystemShims"]),
-        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform"]),
-        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
+        .target(name: "HTTPVocabulary"),
+        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
+        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
@@ -51,6 +54,7 @@ let package = Package(
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
+        .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),

@@ -13,7 +13,7 @@ struct MockPayload {
     var content: String
     var contentType: String
     var charset: String
-    var headers: [StoredHeader]
+    var headers: [HTTPField]
     var secret: String?
     var expiration: Expiration
     var name: String
@@ -95,7 +95,7 @@ struct MockPayload {
     }
 
     /// `headers`: an object (mocky) or an array of `{"name", "value"}` / `["name", "value"]` (order kept).
-    static func parseHeaders(_ value: JSONValue?, into errors: inout FieldErrors) -> [StoredHeader] {
+    static func parseHeaders(_ value: JSONValue?, into errors: inout FieldErrors) -> [HTTPField] {
         var pairs: [(String, JSONValue)] = []
         switch value {
         case nil, .null?: return []
@@ -119,7 +119,7 @@ struct MockPayload {
             errors.add("headers", "error.maxLength", "\(pairs.count) headers; the limit is \(maxHeaderCount)")
             return []
         }
-        var headers: [StoredHeader] = []
+        var headers: [HTTPField] = []
         for (name, value) in pairs {
             let shownName = name.excerpt(maxBytes: 64).debugDescription
             guard case .string(let text) = value else {
@@ -142,7 +142,7 @@ struct MockPayload {
                 errors.add("headers", "error.invalid", "header \(shownName) has CR, LF or another control character in its value")
                 return []
             }
-            headers.append(StoredHeader(name: name, value: text))
+            headers.append(HTTPField(name: name, value: text))
         }
         return headers
     }

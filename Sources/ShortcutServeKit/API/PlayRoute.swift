@@ -52,7 +52,6 @@ struct PlayRoute: Sendable {
                                    "stored page '\(page.id)' cannot be played: \(problem) (replace it with PUT /api/mock/\(page.id))"))
         }
         var fields = page.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Type") }
-            .map { HTTPField(name: $0.name, value: $0.value) }
         fields.append(HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)"))
         fields.append(HTTPField(name: "Access-Control-Allow-Origin", value: "*"))
         fields.append(HTTPField(name: "Access-Control-Expose-Headers", value: "*"))

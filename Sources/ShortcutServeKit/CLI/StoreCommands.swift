@@ -15,7 +15,7 @@ enum StoreCommand: Sendable {
     case listShortcuts(store: String?)
     case showShortcut(store: String?, id: String)
     case removeShortcut(store: String?, id: String)
-    case addMock(store: String?, file: String, status: Int, type: String, charset: String, headers: [StoredHeader],
+    case addMock(store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
                  id: String?, name: String, baseURL: String)
     case listMocks(store: String?)
     case showMock(store: String?, id: String)
@@ -86,7 +86,7 @@ enum StoreCommand: Sendable {
             let status = try reader.integer("--status", in: 200...999) ?? 200
             let type = try reader.value("--type") ?? "text/html"
             let charset = try reader.value("--charset") ?? "UTF-8"
-            var headers: [StoredHeader] = []
+            var headers: [HTTPField] = []
             for text in try reader.values("--header") {
                 guard let colon = text.firstIndex(of: ":") else { throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage) }
                 let name = String(text[..<colon])
@@ -94,7 +94,7 @@ enum StoreCommand: Sendable {
                 guard HTTPHeaders.isValidName(name), HTTPHeaders.isValidValue(value) else {
                     throw UsageError("--header '\(text)' is not a valid header field", usage: usage)
                 }
-                headers.append(StoredHeader(name: name, value: value))
+                headers.append(HTTPField(name: name, value: value))
             }
             let id = try reader.value("--id")
             let name = try reader.value("--name") ?? ""
