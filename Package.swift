@@ -13,6 +13,8 @@ import PackageDescription
 //   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
 //   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
 //   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher
+//   ShortcutService   the one application service: shortcuts and mocks made, replaced, removed, authorised;
+//                     its rules and messages (the HTTP API, the CLI and the embedding API translate it)
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
@@ -37,9 +39,11 @@ let package = Package(
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutJSON"]),
+        .target(name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages"]),
         .target(
             name: "ShortcutServeKit",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks"]),
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
+                           "ShortcutService"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -59,10 +63,12 @@ let package = Package(
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
+        .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks", "TestSupport"],
+            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",
+                           "ShortcutService", "TestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

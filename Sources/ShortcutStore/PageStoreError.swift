@@ -37,8 +37,7 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidID(let id):
-            return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is 1 to 64 characters of "
-                + "A-Z, a-z, 0-9, '_' and '-'"
+            return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is \(PageID.rule)"
         case .alreadyExists(let id):
             return "a page with id \(Self.quoted(id)) already exists"
         case .idTakenInOtherCase(let id, let existing):

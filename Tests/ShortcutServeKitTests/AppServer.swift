@@ -2,6 +2,7 @@ import Foundation
 import ShortcutHTTP
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 import ShortcutJSON
 
 /// The product's routes on a real server (port 0) over a temp store folder.

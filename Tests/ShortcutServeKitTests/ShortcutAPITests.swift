@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 /// Shortcuts over HTTP: create, deliver by 301 in both modes, the stored page, list, delete.
 @Suite struct ShortcutAPITests {

@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutStore
+import ShortcutService
 
 /// `/v3/<id>` and `/v3/<id>/anything`, any method: the stored status, headers, `Content-Type` with its charset
 /// and body, open to any origin (CORS) and to any host. `?mocky-delay=250ms|2s` holds the answer back without
