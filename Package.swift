@@ -16,6 +16,8 @@ import PackageDescription
 //   ShortcutService   the one application service: shortcuts and mocks made, replaced, removed, authorised;
 //                     its rules and messages (the HTTP API, the CLI and the embedding API translate it)
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
+//   ShortcutServe     the product embedded: start it in-process (port 0, a temp store), add through the
+//                     service, answer requests with no socket, stop it (integration tests and apps)
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
     name: "shortcut-serve",
@@ -26,6 +28,7 @@ let package = Package(
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
         .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
+        .library(name: "ShortcutServe", targets: ["ShortcutServe"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -44,6 +47,9 @@ let package = Package(
             name: "ShortcutServeKit",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
                            "ShortcutService"]),
+        .target(
+            name: "ShortcutServe",
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutService", "ShortcutServeKit"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -63,6 +69,7 @@ let package = Package(
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
+        .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON"]),
         .testTarget(

@@ -25,7 +25,7 @@ public struct MockService: Sendable {
     /// - Throws: `.invalid` with every problem, or `.store` (a taken id, a read-only or full store).
     public func create(
         _ draft: MockDraft, by caller: Caller, adding found: FieldProblems = FieldProblems(), now: Date = Date()
-    ) throws(ServiceError) -> ShortcutService.Created {
+    ) throws(ServiceError) -> CreatedRecord {
         var problems = found
         draft.check(isNew: true, by: caller, problems: &problems)
         guard problems.isEmpty else { throw .invalid(problems.all) }
@@ -35,7 +35,7 @@ public struct MockService: Sendable {
             charset: draft.charset, headers: draft.headers, body: draft.body, secret: .make(secret), createdAt: now,
             expiresAt: draft.expiresAt, metadata: ["kind": MockService.kind])
         do {
-            return ShortcutService.Created(record: try store.create(page), secret: secret)
+            return CreatedRecord(record: try store.create(page), secret: secret)
         } catch {
             throw .store(error)
         }

@@ -16,15 +16,6 @@ public struct ShortcutService: Sendable {
         self.template = template
     }
 
-    /// A record just made, with the secret that allows changing it (kept only as a salted hash: this is
-    /// the one time it can be shown).
-    public struct Created: Sendable {
-        /// The record as stored.
-        public let record: StoredPage
-        /// The secret in clear.
-        public let secret: String
-    }
-
     /// Checks `draft` and stores the shortcut it makes.
     /// - Parameters:
     ///   - caller: `.owner` may take the demo's id; API clients (`.anonymous`) may not.
@@ -33,7 +24,7 @@ public struct ShortcutService: Sendable {
     /// - Throws: `.invalid` with every problem, or `.store` (a taken id, a read-only or full store).
     public func create(
         _ draft: ShortcutDraft, by caller: Caller, adding found: FieldProblems = FieldProblems()
-    ) throws(ServiceError) -> Created {
+    ) throws(ServiceError) -> CreatedRecord {
         var problems = found
         let page = draft.page(template: template, by: caller, problems: &problems)
         guard problems.isEmpty, let page else { throw .invalid(problems.all) }
@@ -41,7 +32,7 @@ public struct ShortcutService: Sendable {
         let record = ShortcutRecord.make(
             page, id: draft.id ?? PageID.generate(), mode: draft.mode, secret: .make(secret), bundleID: draft.bundleID)
         do {
-            return Created(record: try store.create(record), secret: secret)
+            return CreatedRecord(record: try store.create(record), secret: secret)
         } catch {
             throw .store(error)
         }
@@ -87,4 +78,13 @@ enum RecordRemoval {
         }
         guard removed else { throw .notFound(id: id) }
     }
+}
+
+/// A record just made, with the secret that allows changing it (the store keeps only a salted hash: this
+/// is the one time it can be shown).
+public struct CreatedRecord: Sendable {
+    /// The record as stored.
+    public let record: StoredPage
+    /// The secret in clear.
+    public let secret: String
 }
