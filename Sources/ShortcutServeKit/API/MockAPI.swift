@@ -94,15 +94,7 @@ struct MockAPI: Sendable {
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
-        let items: [JSONValue] = service.list().map { summary in
-            .object([
-                ("id", .string(summary.id)), ("name", .string(summary.name)), ("status", .number(Double(summary.status))),
-                ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
-                ("kind", .string(summary.metadata["kind"] ?? MockService.kind)),
-                ("createdAt", .string(ISO8601.string(summary.createdAt))),
-                ("link", .string(links.absolute("/v3/\(summary.id)", for: request))),
-            ])
-        }
+        let items = service.list().map { RecordJSON.listEntry($0) { links.absolute($0, for: request) } }
         return API.json(.array(items))
     }
 }

@@ -79,15 +79,6 @@ struct ShortcutAPI: Sendable {
     }
 
     private func describe(id: String, metadata: [String: String], for request: HTTPRequest) -> JSONValue {
-        .object([
-            ("id", .string(id)),
-            ("title", .string(metadata["title"] ?? "")), ("url", .string(metadata["url"] ?? "")),
-            ("app_name", .string(metadata["app_name"] ?? "")),
-            ("mode", metadata["mode"].map(JSONValue.string) ?? .null),
-            ("bundle_id", metadata["bundle_id"].map(JSONValue.string) ?? .null),
-            ("shortcut", .string(links.absolute("/s/\(id)", for: request))),
-            ("page", .string(links.absolute("/p/\(id)", for: request))),
-            ("profile", .string(links.absolute("/w/\(id).mobileconfig", for: request))),
-        ])
+        RecordJSON.shortcut(id: id, metadata: metadata) { links.absolute($0, for: request) }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShortcutJSON
 import ShortcutPages
 import ShortcutService
 import ShortcutStore
@@ -45,12 +46,15 @@ extension StoreCommand {
                 lines.append("on your network: no network address found (a phone reaches the server only through one)")
             }
             return lines.joined(separator: "\n")
-        case .listShortcuts(let storePath):
+        case .listShortcuts(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
-            let lines = ShortcutService(store: store).list()
-                .map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }
+            let shortcuts = ShortcutService(store: store).list()
             store.problems.forEach(warn)
-            return lines.joined(separator: "\n")
+            let root = StoreCommand.root(of: base)
+            guard !json else {
+                return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
+            }
+            return shortcuts.map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
         case .showShortcut(let storePath, let id):
             let page = try get(id, from: try open(storePath, .readOnly))
             guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut (try mock show)") }
@@ -73,12 +77,13 @@ extension StoreCommand {
             }
             let root = StoreCommand.root(of: base)
             return "id: \(created.record.id)\nlink: \(root)/v3/\(created.record.id)\nsecret: \(created.secret)"
-        case .listMocks(let storePath):
+        case .listMocks(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
-            let lines = MockService(store: store).listMocks()
-                .map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }
+            let mocks = MockService(store: store).listMocks()
             store.problems.forEach(warn)
-            return lines.joined(separator: "\n")
+            let root = StoreCommand.root(of: base)
+            guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
+            return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
         case .showMock(let storePath, let id):
             let page = try get(id, from: try open(storePath, .readOnly))
             var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
