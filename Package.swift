@@ -49,7 +49,7 @@ let package = Package(
                            "ShortcutService"]),
         .target(
             name: "ShortcutServe",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutService", "ShortcutServeKit"]),
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutService", "ShortcutServeKit"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],

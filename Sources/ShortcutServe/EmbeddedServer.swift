@@ -6,9 +6,10 @@ import Foundation
 import ShortcutPlatform
 import ShortcutServeKit
 import ShortcutStore
-// The typed API (drafts, services, errors) and the request and response values of `respond(to:)` are
+// The typed API (drafts, services, errors, icons) and the request and response values of `respond(to:)` are
 // part of this product's interface: re-exported, so that `import ShortcutServe` is all an embedder writes.
 @_exported import ShortcutHTTP
+@_exported import ShortcutPages
 @_exported import ShortcutService
 
 /// The whole shortcut-serve product running in this process, for integration tests and apps: every route

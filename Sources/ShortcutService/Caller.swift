@@ -1,3 +1,4 @@
+import ShortcutPages
 import ShortcutStore
 
 /// Who asks the service for a change: what it may do follows from that, and is decided here only.

@@ -1,3 +1,4 @@
+import ShortcutPages
 import ShortcutStore
 
 /// Why the service refused or failed: the one set of outcomes the HTTP API answers with a status and the
@@ -25,27 +26,6 @@ public enum ServiceError: Error, CustomStringConvertible {
         case .store(let error): "\(error)"
         }
     }
-}
-
-/// One refused field: its name as the JSON API spells it (`title`, `content_type`, `id`), mocky's error
-/// code (`error.invalid`, `error.required`, `error.maxLength`, `error.reserved`, …) and a one-line reason
-/// that names the value and the rule.
-public struct FieldProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The field, as the JSON API names it; empty for the body as a whole.
-    public let field: String
-    /// mocky's error code.
-    public let code: String
-    /// What was wrong, with the value and the rule or limit.
-    public let reason: String
-
-    /// Makes a problem.
-    public init(field: String, code: String, reason: String) {
-        self.field = field
-        self.code = code
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }
 
 /// Problems found so far, at most one per field (the first found stands: a field that is missing or of the

@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutJSON
+import ShortcutPages
 import ShortcutService
 
 /// The JSON conventions of the APIs (mocky's): bodies in and out, and errors.

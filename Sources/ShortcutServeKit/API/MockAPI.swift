@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ShortcutHTTP
 import ShortcutJSON
+import ShortcutPages
 import ShortcutPlatform
 import ShortcutService
 import ShortcutStore
