@@ -34,6 +34,20 @@ enum API {
         }
     }
 
+    /// 204 once `change` is done, or the answer to its failure: the end of every handler that changes a
+    /// record and returns nothing (mocky's PUT and DELETE, the shortcuts' DELETE).
+    static func noContent(_ change: () throws -> Void) -> HTTPResponse {
+        do {
+            try change()
+            return HTTPResponse(status: .noContent)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// Who sends `request`, for the service: an API client holding the body's `secret`, if any.
+    static func caller(of request: HTTPRequest) -> Caller { .client(secret: secret(in: request)) }
+
     /// `{"secret": "…"}` from the body, whatever its declared type (mocky's clients vary); nil if absent.
     static func secret(in request: HTTPRequest) -> String? {
         guard case .success(let value) = Result(catching: { () throws(JSONParser.Failure) in try JSONParser.parse(request.body) }),

@@ -18,13 +18,10 @@ struct MockAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/mock"] = hostGuard.guardingAPI(create)
-        server.GET["/api/mock"] = hostGuard.guardingAPI(list)
-        server.GET["/api/mock/:id"] = hostGuard.guardingAPI(show)
-        server.PUT["/api/mock/:id"] = hostGuard.guardingAPI(update)
-        server.DELETE["/api/mock/:id"] = hostGuard.guardingAPI(delete)
-        server.GET["/api/mock/:id/stats"] = hostGuard.guardingAPI(stats)
-        server.POST["/api/mock/:id/check"] = hostGuard.guardingAPI(check)
+        hostGuard.installAPI([
+            (.POST, "/api/mock", create), (.GET, "/api/mock", list), (.GET, "/api/mock/:id", show), (.PUT, "/api/mock/:id", update),
+            (.DELETE, "/api/mock/:id", delete), (.GET, "/api/mock/:id/stats", stats), (.POST, "/api/mock/:id/check", check),
+        ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -65,30 +62,22 @@ struct MockAPI: Sendable {
 
     func update(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.params["id"] ?? ""
-        let caller = Caller.client(secret: API.secret(in: request))
-        do {
+        let caller = API.caller(of: request)
+        return API.noContent {
             // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
             try service.authoriseUpdate(id, by: caller)
             let (draft, errors) = MockPayload.decode(try API.body(of: request).get(), now: Date())
             try service.update(id, with: draft, by: caller, adding: errors.problems)
-            return HTTPResponse(status: .noContent)
-        } catch {
-            return API.failure(error)
         }
     }
 
     func delete(_ request: HTTPRequest) -> HTTPResponse {
-        do {
-            try service.delete(request.params["id"] ?? "", by: .client(secret: API.secret(in: request)))
-            return HTTPResponse(status: .noContent)
-        } catch {
-            return API.failure(error)
-        }
+        API.noContent { try service.delete(request.params["id"] ?? "", by: API.caller(of: request)) }
     }
 
     func check(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            return API.json(.bool(try service.mayChange(request.params["id"] ?? "", by: .client(secret: API.secret(in: request)))))
+            return API.json(.bool(try service.mayChange(request.params["id"] ?? "", by: API.caller(of: request))))
         } catch {
             return API.failure(error)
         }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
@@ -16,10 +11,10 @@ struct ShortcutAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/shortcuts"] = hostGuard.guardingAPI(create)
-        server.GET["/api/shortcuts"] = hostGuard.guardingAPI(list)
-        server.GET["/api/shortcuts/:id"] = hostGuard.guardingAPI(show)
-        server.DELETE["/api/shortcuts/:id"] = hostGuard.guardingAPI(delete)
+        hostGuard.installAPI([
+            (.POST, "/api/shortcuts", create), (.GET, "/api/shortcuts", list), (.GET, "/api/shortcuts/:id", show),
+            (.DELETE, "/api/shortcuts/:id", delete),
+        ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -66,12 +61,7 @@ struct ShortcutAPI: Sendable {
     }
 
     func delete(_ request: HTTPRequest) -> HTTPResponse {
-        do {
-            try service.delete(request.params["id"] ?? "", by: .client(secret: API.secret(in: request)))
-            return HTTPResponse(status: .noContent)
-        } catch {
-            return API.failure(error)
-        }
+        API.noContent { try service.delete(request.params["id"] ?? "", by: API.caller(of: request)) }
     }
 
     private func describe(_ page: StoredPage, for request: HTTPRequest) -> JSONValue {
