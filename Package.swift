@@ -5,6 +5,8 @@ import PackageDescription
 //   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
 //   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
+//   HTTPVocabulary    the HTTP field type, its one validity rule and the byte classes (token, field value):
+//                     what the HTTP layer sends and what the store may keep are decided by the same code
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
@@ -12,7 +14,11 @@ import PackageDescription
 //   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
 //   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
 //                  landing links (a page that tries the app, then falls back) and the AASA built from them
+//   ShortcutService   the one application service: shortcuts and mocks made, replaced, removed, authorised;
+//                     its rules and messages (the HTTP API, the CLI and the embedding API translate it)
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
+//   ShortcutServe     the product embedded: start it in-process (port 0, a temp store), add through the
+//                     service, answer requests with no socket, stop it (integration tests and apps)
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
     name: "shortcut-serve",
@@ -23,21 +29,28 @@ let package = Package(
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
         .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
+        .library(name: "ShortcutServe", targets: ["ShortcutServe"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "CSystemShims"),
         .target(name: "ShortcutPlatform", dependencies: ["CSystemShims"]),
-        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform"]),
-        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform"]),
+        .target(name: "HTTPVocabulary"),
+        .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
+        .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutPages"),
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutPages", "ShortcutJSON"]),
+        .target(name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages"]),
         .target(
             name: "ShortcutServeKit",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks"]),
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
+                           "ShortcutService"]),
+        .target(
+            name: "ShortcutServe",
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutService", "ShortcutServeKit"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -52,14 +65,18 @@ let package = Package(
             ]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
+        .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
+        .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
+        .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks", "TestSupport"],
+            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",
+                           "ShortcutService", "TestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

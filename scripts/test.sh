@@ -2,7 +2,8 @@
 # scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
 #   1. installs what the tests need (apt-get, when run as root and something is missing)
 #   2. builds everything with -warnings-as-errors
-#   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI)
+#   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
+#      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
 #      release binary (skipped, with a note, where that folder is absent: it is not part of the product)
 #   5. the browser tests: the pages in WebKitGTK under Xvfb (Tests/Browser)
@@ -49,6 +50,11 @@ export SHORTCUT_SERVE_BIN=$ROOT/.build/release/shortcut-serve
 # ---------- 3. unit and live tests ----------
 step "swift test"
 swift test --skip-build
+# Another package depending on this one through the library product, as an app's tests would: it builds
+# only while the product builds for a dependant (no unsafe flags), and its test starts the embedded server.
+step "example package: Examples/IntegrationTest (the ShortcutServe product from another package)"
+swift build --build-tests --package-path Examples/IntegrationTest -Xswiftc -warnings-as-errors
+swift test --skip-build --package-path Examples/IntegrationTest
 
 # ---------- 4. conformance and attack tools ----------
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }

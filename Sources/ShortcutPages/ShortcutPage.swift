@@ -67,8 +67,14 @@ public struct ShortcutPage: Sendable {
     public var dataURI: String { DataURI.html(rendered) }
 
     /// The article's example shortcut, served when no other is set: "Add to Home Screen" opening
-    /// `mkaddtohomescreen://page/view2`, with the built-in icon.
-    public static let demo = ShortcutPage(
-        checkedTitle: "Add to Home Screen", url: "mkaddtohomescreen://page/view2", icon: .builtIn, appName: "",
-        template: .default)
+    /// `mkaddtohomescreen://page/view2`, with the built-in icon, rendered with `template`. The one
+    /// definition of the demo: the server's `/s` and the `profile demo` command render it with theirs.
+    public static func makeDemo(template: PageTemplate) -> ShortcutPage {
+        ShortcutPage(
+            checkedTitle: "Add to Home Screen", url: "mkaddtohomescreen://page/view2", icon: .builtIn, appName: "",
+            template: template)
+    }
+
+    /// The demo (`makeDemo`) with the built-in template.
+    public static let demo = makeDemo(template: .default)
 }

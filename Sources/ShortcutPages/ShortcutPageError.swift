@@ -1,15 +1,21 @@
-/// Why a shortcut page could not be made: which input was wrong, a short machine code, and one
-/// human line naming the value and the limit, e.g. `url scheme 'javascript' is not allowed`.
-public struct ShortcutPageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The input at fault: `"title"`, `"url"`, `"app_name"`, `"icon"` or `"template"`.
+/// Why a shortcut page could not be made: the `FieldProblem` its validation throws.
+public typealias ShortcutPageError = FieldProblem
+
+/// A refused input field: which one, a short machine code (mocky's), and one human line naming the value
+/// and the limit, e.g. `url scheme 'javascript' is not allowed`. The one type of every field refusal: a
+/// shortcut page's validation throws it, and the application service (ShortcutService) collects it, with
+/// its own, into the answer the API and the command line give.
+public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input at fault, as the JSON API names it: `"title"`, `"url"`, `"app_name"`, `"icon"`,
+    /// `"template"`, `"id"`, `"content_type"`, …; empty for a body as a whole.
     public let field: String
-    /// A short machine-readable code such as `"error.required"`, `"error.maxLength"`,
+    /// A short machine-readable code such as `"error.required"`, `"error.maxLength"`, `"error.invalid"`,
     /// `"error.scheme"`, `"error.character"`, `"error.format"`, `"error.size"` or `"error.slot"`.
     public let code: String
     /// One human line saying what was wrong, naming the value or the limit.
     public let reason: String
 
-    /// Makes an error for `field` with a machine `code` and a human `reason`.
+    /// Makes a problem of `field` with a machine `code` and a human `reason`.
     public init(field: String, code: String, reason: String) {
         self.field = field
         self.code = code
@@ -20,7 +26,7 @@ public struct ShortcutPageError: Error, Sendable, Equatable, CustomStringConvert
     public var description: String { reason }
 }
 
-extension ShortcutPageError {
+extension FieldProblem {
     /// The input was empty but is required.
     static let required = "error.required"
     /// The input is longer than its limit.

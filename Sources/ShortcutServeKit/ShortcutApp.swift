@@ -8,6 +8,7 @@ import ShortcutPlatform
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// The product's route table: the one place where the HTTP core, the store and the pages meet.
 public final class ShortcutApp: Sendable {
@@ -32,6 +33,11 @@ public final class ShortcutApp: Sendable {
         answers = AnswerCache(budgetBytes: budget.answerBytes)
         template = try TemplateFile.load(options.templatePath)
     }
+
+    /// Shortcuts in `store`, as the API, the command line and the embedding API make them.
+    public var shortcuts: ShortcutService { ShortcutService(store: store, template: template) }
+    /// Mocks in `store`, as the API, the command line and the embedding API make them.
+    public var mocks: MockService { MockService(store: store) }
 
     /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
     public var startupWarnings: [String] {
@@ -74,8 +80,8 @@ public final class ShortcutApp: Sendable {
         WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
             .install(on: server, guard: hostGuard)
         PlayRoute(store: store, answers: ResponseCache(.play, in: answers)).install(on: server)
-        MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
-        ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
+        MockAPI(service: mocks, links: links).install(on: server, guard: hostGuard)
+        ShortcutAPI(service: shortcuts, links: links).install(on: server, guard: hostGuard)
         let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
         let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(store: store))

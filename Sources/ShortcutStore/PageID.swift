@@ -14,6 +14,14 @@ public enum PageID {
     /// The longest id accepted, in characters.
     public static let maximumLength = 64
 
+    /// The rule in words, for every message that refuses an id (the store's, the APIs', the CLI's).
+    public static let rule = "1–\(maximumLength) characters of A-Z a-z 0-9 _ -"
+
+    /// Why `id` is refused, naming it (cut to 80 characters) and the rule; nil for a valid id.
+    public static func problem(_ id: String) -> String? {
+        isValid(id) ? nil : "invalid id '\(id.prefix(80))': use \(rule)"
+    }
+
     /// Whether `id` is a valid page id (1–64 characters of `[A-Za-z0-9_-]`).
     public static func isValid(_ id: String) -> Bool {
         id.utf8.withContiguousStorageIfAvailable(isValid(utf8:)) ?? isValid(utf8: id.utf8)

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPlatform
 
 /// What can go wrong in a `PageStore`. Every case says which value was wrong; `io` keeps the raw `errno`
@@ -14,10 +15,10 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case notFound(String)
     /// The HTTP status is outside 100–999.
     case invalidStatus(Int)
-    /// A header name is not an HTTP token, or a name or value holds CR, LF or NUL (which would split the
-    /// response).
+    /// A header field the HTTP layer would not send (`HTTPField.problem`): a name that is not a token, or
+    /// a value with a control character (CR, LF and NUL would split the response).
     case invalidHeader(name: String, value: String)
-    /// The content type or charset holds CR, LF or NUL.
+    /// The content type or charset holds a byte a field value may not (`HTTPField.valueProblem`).
     case invalidContentType(String)
     /// A system call failed on `path` with the raw `errno`.
     case io(path: String, errno: Int32)
@@ -36,8 +37,7 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidID(let id):
-            return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is 1 to 64 characters of "
-                + "A-Z, a-z, 0-9, '_' and '-'"
+            return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is \(PageID.rule)"
         case .alreadyExists(let id):
             return "a page with id \(Self.quoted(id)) already exists"
         case .idTakenInOtherCase(let id, let existing):
@@ -47,10 +47,11 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidStatus(let status):
             return "status \(status) is out of range: a status is 100 to 999"
         case .invalidHeader(let name, let value):
-            return "invalid header \(Self.quoted(name)): \(Self.quoted(value)): a name is an HTTP token and "
-                + "neither holds CR, LF or NUL"
+            let problem = HTTPField(name: name, value: value).problem.map { "\($0)" } ?? "it cannot be sent"
+            return "invalid header \(Self.quoted(name)): \(Self.quoted(value)): \(problem)"
         case .invalidContentType(let value):
-            return "invalid content type or charset \(Self.quoted(value)): it must not hold CR, LF or NUL"
+            let problem = HTTPField.valueProblem(value).map { "\($0)" } ?? "it cannot be sent"
+            return "invalid content type or charset \(Self.quoted(value)): \(problem)"
         case .io(let path, let code):
             return "\(path): \(Platform.errorText(code)) (errno \(code))"
         case .corruptRecord(let path, let reason):

@@ -30,7 +30,7 @@ enum RecordFile {
         var status: Int
         var contentType: String
         var charset: String
-        var headers: [StoredHeader]
+        var headers: [HTTPField]
         var secretSalt: String?
         var secretHash: String?
         var createdAt: Double

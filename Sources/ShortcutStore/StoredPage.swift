@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import ShortcutPlatform
+// Pages keep their extra fields as `HTTPField`s: re-exported, so users of the store need not import it.
+@_exported import HTTPVocabulary
 
 /// One stored page (mocky's "mock"): what to answer, plus who may change it and when it expires.
 ///
@@ -82,7 +84,7 @@ public struct StoredPage: Sendable, Equatable {
         }
     }
     /// Extra response headers, in order; repeated names are kept.
-    public var headers: [StoredHeader] {
+    public var headers: [HTTPField] {
         get { shared.value.headers }
         _modify {
             version = .next()
@@ -133,7 +135,7 @@ public struct StoredPage: Sendable, Equatable {
     /// A page; everything but the id and body has a default.
     public init(
         id: String, name: String = "", status: Int = 200, contentType: String = "text/html",
-        charset: String = "UTF-8", headers: [StoredHeader] = [], body: [UInt8], secret: SecretHash? = nil,
+        charset: String = "UTF-8", headers: [HTTPField] = [], body: [UInt8], secret: SecretHash? = nil,
         createdAt: Date = Date(), expiresAt: Date? = nil, metadata: [String: String] = [:]
     ) {
         shared = CopyOnWrite(Fields(
@@ -157,7 +159,7 @@ public struct StoredPage: Sendable, Equatable {
         var status: Int
         var contentType: String
         var charset: String
-        var headers: [StoredHeader]
+        var headers: [HTTPField]
         var body: [UInt8]
         var secret: SecretHash?
         var createdAt: Date
@@ -176,15 +178,16 @@ public struct StoredPage: Sendable, Equatable {
         return expiresAt <= date
     }
 
-    /// Checks everything but the id: the status range, header syntax, and that the content type and
-    /// charset cannot split a response.
+    /// Checks everything but the id: the status range, and that every header field, the content type and
+    /// the charset are what the HTTP layer can send (`HTTPField`'s rule, the writer's own): a byte it would
+    /// refuse, stored, would be answered 500 on every play.
     func validateFields() throws(PageStoreError) {
         guard (100...999).contains(status) else { throw PageStoreError.invalidStatus(status) }
         if let bad = headers.first(where: { !$0.isValid }) {
             throw PageStoreError.invalidHeader(name: bad.name, value: bad.value)
         }
-        if StoredHeader.holdsLineBreakOrNUL(contentType) { throw PageStoreError.invalidContentType(contentType) }
-        if StoredHeader.holdsLineBreakOrNUL(charset) { throw PageStoreError.invalidContentType(charset) }
+        if !HTTPField.isValidValue(contentType) { throw PageStoreError.invalidContentType(contentType) }
+        if !HTTPField.isValidValue(charset) { throw PageStoreError.invalidContentType(charset) }
     }
 
     /// A rough count of the bytes this page holds in memory, for cache budgets.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ShortcutServeKit
 
-/// Every length limit of the APIs counts UTF-8 bytes, over real sockets: a value of exactly the limit is
+/// Every length limit of the APIs counts UTF-8 bytes, answered in process (`AppRoutes`): a value of exactly the limit is
 /// stored (201), one byte more is refused (422) with a reason naming the field, its size and the limit, and
 /// so is one *character* of limit + 1 bytes (a letter and combining marks), which a count of characters
 /// let through.
@@ -15,7 +15,7 @@ import TestSupport
     static func oneCharacter(bytes: Int) -> String { "a" + String(repeating: "\u{301}", count: (bytes - 1) / 2) }
 
     /// Checks `limit` on the POST route at `path` for one field, through `make` (value → JSON body).
-    static func checkEdge(_ server: AppServer, path: String = "/api/mock", field: String, limit: Int,
+    static func checkEdge(_ server: AppRoutes, path: String = "/api/mock", field: String, limit: Int,
                           make: (String) -> String, at: String? = nil) throws {
         let exact = try server.request("POST", path, json: make(at ?? String(repeating: "x", count: limit)))
         #expect(exact.status == 201, "\(field) of \(limit) bytes: \(exact.bodyText.prefix(300))")
@@ -30,7 +30,7 @@ import TestSupport
     }
 
     @Test func mockFieldsAreLimitedInBytes() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         try Self.checkEdge(server, field: "name", limit: 400) { Self.object("name", $0) }
         try Self.checkEdge(server, field: "secret", limit: 64) { Self.object("secret", $0) }
@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test func aHeaderNameOverItsLimitIsRefusedForItsSizeNotAsAToken() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let exact = try server.request("POST", "/api/mock", json: #"{"headers": {"\#(String(repeating: "n", count: 200))": "v"}}"#)
         #expect(exact.status == 201)
@@ -51,7 +51,7 @@ import TestSupport
     }
 
     @Test func aHeaderValueOverItsLimitIsRefusedForItsSizeNotForControlCharacters() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let over = try server.request("POST", "/api/mock", json: #"{"headers": {"X-Big": "\#(String(repeating: "v", count: 8193))"}}"#)
         #expect(over.status == 422)
@@ -60,7 +60,7 @@ import TestSupport
     }
 
     @Test func oneHundredHeadersAreStoredAndOneMoreIsRefused() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         func headers(_ count: Int) -> String {
             "{\"headers\": {" + (0..<count).map { #""X-\#($0)": "v""# }.joined(separator: ",") + "}}"
@@ -72,7 +72,7 @@ import TestSupport
     }
 
     @Test func contentIsLimitedInBytes() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         // 333,333 euro signs (3 bytes each) and one letter: 1,000,000 bytes in 333,334 characters.
         let euros = String(repeating: "€", count: 333_333)
@@ -84,7 +84,7 @@ import TestSupport
     }
 
     @Test func theSameLimitsHoldOnPut() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let id = try #require(try server.request("POST", "/api/mock", json: #"{"content": "a", "secret": "k"}"#).json?["id"]?.stringValue)
         let over = try server.request("PUT", "/api/mock/\(id)", json: #"{"secret": "k", "name": "\#(Self.oneCharacter(bytes: 401))"}"#)
@@ -94,7 +94,7 @@ import TestSupport
     }
 
     @Test func shortcutFieldsAreLimitedInBytes() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         var serial = 0
         func shortcut(title: String = "T", appName: String = "A", secret: String = "s") -> String {
@@ -110,7 +110,7 @@ import TestSupport
     }
 
     @Test func aReasonEchoesAtMostAFewBytesOfTheValue() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let huge = Self.oneCharacter(bytes: 100_001)
         let response = try server.request("POST", "/api/mock", json: Self.object("expiration", huge))

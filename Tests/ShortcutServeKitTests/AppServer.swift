@@ -2,6 +2,7 @@ import Foundation
 import ShortcutHTTP
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 import ShortcutJSON
 
 /// The product's routes on a real server (port 0) over a temp store folder.
@@ -13,19 +14,32 @@ final class AppServer {
 
     init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil,
          host: String = "127.0.0.1", options base: ServeOptions = ServeOptions()) throws {
-        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
+        self.directory = directory ?? AppServer.temporaryStore()
+        (app, server) = try AppServer.makeApp(mode: mode, allowHosts: allowHosts, directory: self.directory,
+                                              profilePrefix: profilePrefix, host: host, options: base)
+        let address = try server.start(0, host: host)
+        app.didStart(at: address)
+        port = address.port
+    }
+
+    /// A store folder under the temp folder, not made yet.
+    static func temporaryStore() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ss-test-\(UUID().uuidString)")
+    }
+
+    /// The product's routes installed on a server that is not started yet, over the store at `directory`.
+    static func makeApp(mode: DeliveryMode, allowHosts: [String], directory: URL, profilePrefix: String?, host: String,
+                        options base: ServeOptions) throws -> (ShortcutApp, HTTPServer) {
         var options = base
-        options.storePath = self.directory.path
+        options.storePath = directory.path
         options.mode = mode
         options.allowedHosts = allowHosts
         options.host = host
         if let profilePrefix { options.profilePrefix = profilePrefix }
-        app = try ShortcutApp(options: options)
-        server = HTTPServer(loopCount: 2)
+        let app = try ShortcutApp(options: options)
+        let server = HTTPServer(loopCount: 2)
         try app.install(on: server)
-        let address = try server.start(0, host: host)
-        app.didStart(at: address)
-        port = address.port
+        return (app, server)
     }
 
     func client(connectingTo address: String = "127.0.0.1") throws -> RawClient { try RawClient(port: port, host: address) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 /// The real `shortcut-serve` binary, spawned: output, exit codes, signals.
 @Suite struct CLITests {

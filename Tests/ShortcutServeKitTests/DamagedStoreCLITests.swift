@@ -3,6 +3,7 @@ import ShortcutStore
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 #if canImport(Glibc)
 import Glibc

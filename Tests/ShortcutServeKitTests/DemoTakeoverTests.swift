@@ -3,6 +3,7 @@ import ShortcutPages
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 @testable import ShortcutStore
 
 /// A shortcut stored as `demo` takes over `/s` and `/p/demo` from the built-in demo, even after `/s` has

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 @testable import ShortcutServeKit
 
-/// mocky's API over real sockets: create, play, update, delete, secrets, validation, delay, CORS.
+/// mocky's API: create, play, update, delete, secrets, validation, delay, CORS. Answered in process
+/// (`AppRoutes`) but for the tests of what only the wire does: HEAD's framing, a delay, a restart.
 @Suite struct MockAPITests {
     static let create = #"{"status": 201, "content": "<h1>hi</h1>", "content_type": "text/html", "charset": "UTF-8", "headers": {"X-One": "1", "X-Two": "2"}, "secret": "s3cret", "name": "greeting"}"#
 
@@ -42,7 +43,7 @@ import TestSupport
     }
 
     @Test func updateAndDeleteNeedTheSecret() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let id = try #require(try server.request("POST", "/api/mock", json: Self.create).json?["id"]?.stringValue)
         #expect(try server.request("PUT", "/api/mock/\(id)").status == 404, "no body: 404, as mocky")
@@ -66,7 +67,7 @@ import TestSupport
     }
 
     @Test func generatesASecretWhenNoneIsGiven() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let body = try #require(try server.request("POST", "/api/mock", json: #"{"content": "a"}"#).json)
         let secret = try #require(body["secret"]?.stringValue)
@@ -88,7 +89,7 @@ import TestSupport
         (#"{"id": "../etc"}"#, ".id", "error.invalid"),
     ])
     func invalidFieldsGet422(json: String, field: String, code: String) throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let response = try server.request("POST", "/api/mock", json: json)
         #expect(response.status == 422)
@@ -97,7 +98,7 @@ import TestSupport
     }
 
     @Test func contentAtTheLimitIsStoredAndOneMoreIsRefused() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         // 1,000,001 characters and the JSON around them still fit the 1 MiB body limit, so the field rule decides.
         let exact = try server.request("POST", "/api/mock", json: #"{"content": "\#(String(repeating: "x", count: 1_000_000))"}"#)
@@ -108,7 +109,7 @@ import TestSupport
     }
 
     @Test func bodiesThatAreNotJSONGet415Or400() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let plain = try server.request("POST", "/api/mock", json: "{}", headers: ["Content-Type": "text/plain"])
         #expect(plain.status == 415)
@@ -144,7 +145,7 @@ import TestSupport
     }
 
     @Test func corsPreflightOnPlayRoutesButNotOnTheAPI() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let id = try #require(try server.request("POST", "/api/mock", json: #"{"content": "c"}"#).json?["id"]?.stringValue)
         let preflight = try server.request("OPTIONS", "/v3/\(id)", headers: [
@@ -163,11 +164,13 @@ import TestSupport
     }
 
     @Test func apiAnswersOnlyLoopbackAndAllowedHosts() throws {
-        let server = try AppServer(allowHosts: ["tunnel.example"])
+        let server = try AppRoutes(allowHosts: ["tunnel.example"])
         defer { server.stop() }
         for host in ["localhost", "127.0.0.1", "[::1]", "localhost:9081", "127.0.0.1:1234", "tunnel.example", "TUNNEL.example:443"] {
             #expect(try server.request("GET", "/api/mock", host: host).status == 200, "\(host)")
         }
+        let remote = try server.request("GET", "/api/mock", peer: "192.0.2.7:40000")
+        #expect(remote.status == 403 && remote.bodyText.contains("192.0.2.7"), "the peer check runs in process too")
         let rebound = try server.request("GET", "/api/mock", host: "evil.example")
         #expect(rebound.status == 403)
         #expect(rebound.bodyText.contains("evil.example"))
@@ -190,7 +193,7 @@ import TestSupport
     }
 
     @Test func listsRecordsForProgramsAndPeople() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         _ = try server.request("POST", "/api/mock", json: #"{"content": "a", "name": "<b>first</b>", "id": "first"}"#)
         let list = try server.request("GET", "/api/mock")

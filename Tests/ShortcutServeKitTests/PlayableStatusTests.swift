@@ -3,6 +3,7 @@ import ShortcutStore
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 /// A stored page is played as the final answer to a request, so its status must be one: no 1xx, and no
 /// content with 204, 205 or 304. Refused with 422 on POST and PUT, refused by the CLI, and a record written

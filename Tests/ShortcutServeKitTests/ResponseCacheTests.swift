@@ -35,7 +35,7 @@ import Testing
     /// A header value changed to another of the same length: nothing about the sizes differs.
     @Test func aSameLengthHeaderChangeIsANewVersion() {
         let cache = ResponseCache()
-        let first = StoredPage(id: "h", headers: [StoredHeader(name: "X-Tag", value: "aaaa")], body: Array("b".utf8))
+        let first = StoredPage(id: "h", headers: [HTTPField(name: "X-Tag", value: "aaaa")], body: Array("b".utf8))
         var second = first
         second.headers[0].value = "bbbb"
         #expect(cache.response(for: first, build: PlayRoute.answer).headers["X-Tag"] == "aaaa")

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
-/// Shortcuts over HTTP: create, deliver by 301 in both modes, the stored page, list, delete.
+/// Shortcuts over HTTP: create, deliver by 301 in both modes, the stored page, list, delete. Answered in
+/// process (`AppRoutes`) but for the first run's demo, which goes over a real socket.
 @Suite struct ShortcutAPITests {
     @Test func firstRunServesTheDemoShortcut() throws {
         let server = try AppServer()
@@ -20,7 +22,7 @@ import TestSupport
     }
 
     @Test func dataModeRedirectsToTheSamePageAsADataURI() throws {
-        let server = try AppServer(mode: .data)
+        let server = try AppRoutes(mode: .data)
         defer { server.stop() }
         let redirect = try server.request("GET", "/s")
         let location = try #require(redirect.header("Location"))
@@ -30,7 +32,7 @@ import TestSupport
     }
 
     @Test func createsAShortcutAndDeliversItInItsMode() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let created = try server.request("POST", "/api/shortcuts", json: #"{"title": "Scan", "url": "myapp://page/scan", "app_name": "My App", "id": "scan", "secret": "k"}"#)
         #expect(created.status == 201, "\(created.bodyText)")
@@ -70,7 +72,7 @@ import TestSupport
         (#"{"title": "T", "url": "myapp://x", "id": "a/b"}"#, ".id"),
     ])
     func invalidFieldsGet422WithTheField(json: String, field: String) throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let response = try server.request("POST", "/api/shortcuts", json: json)
         #expect(response.status == 422, "\(response.bodyText)")
@@ -79,7 +81,7 @@ import TestSupport
     }
 
     @Test func aTakenIdIsAConflict() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let json = #"{"title": "T", "url": "myapp://x", "id": "same"}"#
         #expect(try server.request("POST", "/api/shortcuts", json: json).status == 201)
@@ -87,7 +89,7 @@ import TestSupport
     }
 
     @Test func hostileTitleIsEscapedInThePageAndTheIndex() throws {
-        let server = try AppServer()
+        let server = try AppRoutes()
         defer { server.stop() }
         let title = #"</title><script>alert(1)</script>"#
         _ = try server.request("POST", "/api/shortcuts", json: #"{"title": "\#(title)", "url": "myapp://x", "id": "evil"}"#)

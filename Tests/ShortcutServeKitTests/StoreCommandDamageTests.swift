@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 /// What the CLI says about damage and about a store that is not there (issue 8, point 13).
 @Suite struct StoreCommandDamageTests {

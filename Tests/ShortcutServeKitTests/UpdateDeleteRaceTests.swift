@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ShortcutServeKit
+import ShortcutService
 
 /// PUT and DELETE on one mock at the same moment (issue 8, point 6): a DELETE answered 204 stays deleted,
 /// and a PUT that finds no record answers 404 and writes nothing.

@@ -72,9 +72,9 @@ import Testing
             #expect(throws: PageStoreError.invalidStatus(status)) { try store.create(page) }
         }
         var split = StoredPage.make(id: "h")
-        split.headers = [StoredHeader(name: "X-Evil", value: "a\r\nSet-Cookie: x=1")]
+        split.headers = [HTTPField(name: "X-Evil", value: "a\r\nSet-Cookie: x=1")]
         #expect(throws: PageStoreError.self) { try store.create(split) }
-        split.headers = [StoredHeader(name: "Bad Name", value: "v")]
+        split.headers = [HTTPField(name: "Bad Name", value: "v")]
         #expect(throws: PageStoreError.self) { try store.create(split) }
         var type = StoredPage.make(id: "t")
         type.contentType = "text/html\r\nX: y"

@@ -43,8 +43,8 @@ extension StoredPage {
         StoredPage(
             id: id, name: name, status: 201, contentType: "text/html", charset: "UTF-8",
             headers: [
-                StoredHeader(name: "X-B", value: "2"), StoredHeader(name: "X-A", value: "1"),
-                StoredHeader(name: "X-B", value: "3"),
+                HTTPField(name: "X-B", value: "2"), HTTPField(name: "X-A", value: "1"),
+                HTTPField(name: "X-B", value: "3"),
             ],
             body: Array(body.utf8), secret: secret.map(SecretHash.make), createdAt: createdAt, expiresAt: expiresAt,
             metadata: ["kind": "url", "title": "Hello", "url": "https://example.com/a?b=c"])

@@ -1,16 +1,6 @@
-/// One header field: a name and a value, both as received or as set (no folding, no trimming beyond OWS).
-public struct HTTPField: Hashable, Sendable {
-    /// The field name; compared case-insensitively by `HTTPHeaders`.
-    public var name: String
-    /// The field value, without leading or trailing whitespace.
-    public var value: String
-
-    /// Makes a field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+// The field type and its byte classes live in HTTPVocabulary, which the store imports too; re-exported so
+// that code importing ShortcutHTTP keeps `HTTPField`, `HTTPSyntax` and `equalsIgnoringASCIICase`.
+@_exported import HTTPVocabulary
 
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1); order and repeated
 /// fields are kept, as they matter for `Set-Cookie` and for proxies.
@@ -49,7 +39,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public init(_ pairs: [(String, String)]) { self.init(pairs.map { HTTPField(name: $0.0, value: $0.1) }) }
 
     private static func firstInvalidName(in fields: [HTTPField]) -> String? {
-        fields.first { !isValidName($0.name) || !isValidValue($0.value) }?.name
+        fields.first { !$0.isValid }?.name
     }
 
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
@@ -97,7 +87,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// valid only the new one needs a look (removals cannot make a list invalid), else all are checked again.
     private mutating func noteChange(name: String, value: String) {
         if firstInvalidName == nil {
-            if !(HTTPHeaders.isValidName(name) && HTTPHeaders.isValidValue(value)) { firstInvalidName = name }
+            if !(HTTPField.isValidName(name) && HTTPField.isValidValue(value)) { firstInvalidName = name }
         } else {
             firstInvalidName = HTTPHeaders.firstInvalidName(in: fields)
         }
@@ -111,31 +101,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public func makeIterator() -> IndexingIterator<[HTTPField]> { fields.makeIterator() }
 
-    /// Whether `value` may be sent as a field value: no CR, LF or NUL (which would split the response),
-    /// and no other control character but HTAB (RFC 9110 §5.5).
-    public static func isValidValue(_ value: String) -> Bool {
-        // Runs on every field of every response (a data: Location is ~14 KB): scan the contiguous UTF-8
-        // storage in a tight loop the compiler can vectorise, not through the String.UTF8View iterator.
-        let fast = value.utf8.withContiguousStorageIfAvailable { bytes in
-            var bad: UInt8 = 0
-            for byte in bytes { bad |= (byte < 0x20 && byte != 0x09 ? 1 : 0) | (byte == 0x7F ? 1 : 0) }
-            return bad == 0
-        }
-        return fast ?? value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
-    }
-
-    /// Whether `name` is a valid field name: a non-empty RFC 9110 token.
-    public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(HTTPSyntax.isTokenByte)
-    }
-}
-
-extension StringProtocol {
-    /// ASCII case-insensitive comparison, without allocating (header names and tokens are ASCII).
+    /// Whether `value` may be sent as a field value: `HTTPField.isValidValue`, the one rule.
     @inlinable
-    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
-        let a = utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in x == y || (x ^ y == 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
-    }
+    public static func isValidValue(_ value: String) -> Bool { HTTPField.isValidValue(value) }
+
+    /// Whether `name` is a valid field name: `HTTPField.isValidName`, the one rule.
+    @inlinable
+    public static func isValidName(_ name: String) -> Bool { HTTPField.isValidName(name) }
 }

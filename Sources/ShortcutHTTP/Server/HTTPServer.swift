@@ -101,6 +101,18 @@ public final class HTTPServer: @unchecked Sendable {
     /// its clients later. Cheap: one uncontended lock, the one every accept and close already takes.
     public var connectionsPerLoop: [Int] { withLock { counter?.currentPerLoop ?? [] } }
 
+    // MARK: In process
+
+    /// The answer the server gives `request`, with no socket: the route table, the route's handler, and
+    /// the 500 a connection sends instead of a response whose fields cannot be sent. For tests, as
+    /// Hummingbird's `.router` test mode: a request value in, the response out. What only the wire does is
+    /// not done: the writer's `Date`, `Content-Length` and `Connection`, HEAD's dropped body, `delay`.
+    /// `request.remoteAddress` is the peer the handlers see (empty: none, as for any request made in code).
+    /// Works whether or not the server is started; started, it uses the frozen table.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        Responder(router: withLock { router }).respondAsSent(to: request)
+    }
+
     // MARK: The listening socket
 
     /// Whether the server is started and its listening socket still works. The socket can stop working

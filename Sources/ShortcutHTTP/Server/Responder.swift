@@ -31,4 +31,18 @@ struct Responder: Sendable {
             return .badRequest(reason)
         }
     }
+
+    /// `respond`, or the 500 a connection sends instead when the response's header fields cannot be sent
+    /// (`HTTPHeaders.firstInvalidName`): what a client would get, for `HTTPServer.respond(to:)`.
+    func respondAsSent(to request: HTTPRequest) -> HTTPResponse {
+        let response = respond(to: request)
+        guard let name = response.headers.firstInvalidName else { return response }
+        return Responder.refusal(invalidField: name)
+    }
+
+    /// The 500 that replaces a response whose field `name` cannot be sent (RFC 9112 §2.2: no response
+    /// splitting).
+    static func refusal(invalidField name: String) -> HTTPResponse {
+        .error(.internalServerError, "the handler's header field '\(name.prefix(64))' contains CR, LF or NUL")
+    }
 }

@@ -1,27 +1,52 @@
 import ShortcutHTTP
 import ShortcutJSON
+import ShortcutPages
+import ShortcutService
 
 /// The JSON conventions of the APIs (mocky's): bodies in and out, and errors.
 enum API {
-    /// The most bytes of a record's `secret`, in both APIs.
-    static let maxSecretBytes = 64
-
     /// `status` with a JSON body.
     static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, body: .json(bytes: Array(value.description.utf8)))
     }
 
-    /// Why `id` may not be created through the API, or nil. `demo` (in any case: some file systems do not
-    /// tell `Demo` from `demo`) is the built-in demo shortcut's, which `/s` serves: a request holding no
-    /// secret must not be able to replace where it leads. Only the command line may
-    /// (`shortcut-serve add --id demo`, which prints the new record's secret).
-    static func reservedIDProblem(_ id: String) -> String? {
-        guard id.lowercased() == ShortcutDelivery.demoID else { return nil }
-        return "id '\(id)' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"
-    }
-
     /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).
     static var notFound: HTTPResponse { HTTPResponse(status: .notFound) }
+
+    /// mocky's answer to refused fields, `{"errors": {".field": "error.code"}, "reasons": {".field": "…"}}`:
+    /// 422 for invalid input, 409 for a taken id or a record of the other kind.
+    static func problems(_ problems: [FieldProblem], status: HTTPStatus = .unprocessableContent) -> HTTPResponse {
+        json(.object([("errors", .object(problems.map { ("." + $0.field, .string($0.code)) })),
+                      ("reasons", .object(problems.map { ("." + $0.field, .string($0.reason)) }))]), status: status)
+    }
+
+    /// The answer to a failure of a handler's steps: a `ResponseError`'s own response, a `ServiceError`'s
+    /// status (422 with the fields, 404 empty as mocky, 409 for a change of a shortcut through /api/mock), or a
+    /// store failure's (`storeFailure`).
+    static func failure(_ error: any Error) -> HTTPResponse {
+        switch error {
+        case let error as ResponseError: error.response
+        case ServiceError.invalid(let found): problems(found)
+        case ServiceError.notFound: notFound
+        case ServiceError.isAShortcut: problems([FieldProblem(field: "id", code: "error.kind", reason: "\(error)")], status: HTTPStatus(409))
+        case ServiceError.store(let cause): storeFailure(cause)
+        default: storeFailure(error)
+        }
+    }
+
+    /// 204 once `change` is done, or the answer to its failure: the end of every handler that changes a
+    /// record and returns nothing (mocky's PUT and DELETE, the shortcuts' DELETE).
+    static func noContent(_ change: () throws -> Void) -> HTTPResponse {
+        do {
+            try change()
+            return HTTPResponse(status: .noContent)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// Who sends `request`, for the service: an API client holding the body's `secret`, if any.
+    static func caller(of request: HTTPRequest) -> Caller { .client(secret: secret(in: request)) }
 
     /// `{"secret": "…"}` from the body, whatever its declared type (mocky's clients vary); nil if absent.
     static func secret(in request: HTTPRequest) -> String? {
@@ -52,23 +77,16 @@ struct ResponseError: Error {
     init(_ response: HTTPResponse) { self.response = response }
 }
 
-/// Validation errors, answered as mocky does: `422 {"errors": {".field": "error.code"}}`, plus a
-/// human line per field in `reasons`.
+/// Problems of a body's shapes and types (a member of the wrong type), found while decoding it; handed to
+/// the service, which answers them with its own (`FieldProblems`: the first problem of a field stands).
 struct FieldErrors: Error {
-    private(set) var codes: [(String, JSONValue)] = []
-    private(set) var reasons: [(String, JSONValue)] = []
+    var problems = FieldProblems()
 
-    var isEmpty: Bool { codes.isEmpty }
+    var isEmpty: Bool { problems.isEmpty }
 
-    mutating func add(_ field: String, _ code: String, _ reason: String) {
-        guard !codes.contains(where: { $0.0 == "." + field }) else { return }
-        codes.append(("." + field, .string(code)))
-        reasons.append(("." + field, .string(reason)))
-    }
+    mutating func add(_ field: String, _ code: String, _ reason: String) { problems.add(field, code, reason) }
 
-    var response: HTTPResponse {
-        API.json(.object([("errors", .object(codes)), ("reasons", .object(reasons))]), status: .unprocessableContent)
-    }
+    var response: HTTPResponse { API.problems(problems.all) }
 }
 
 /// Reads typed members of a JSON object, recording a field error for each wrong type.
@@ -89,7 +107,7 @@ struct JSONFields {
         case nil, .null?: return nil
         case .string(let value)?:
             if let maxBytes, value.utf8.count > maxBytes {
-                errors.add(name, "error.maxLength", "\(name) is \(value.utf8.count) bytes; the limit is \(maxBytes)")
+                errors.problems.checkBytes(value, field: name, limit: maxBytes)
                 return nil
             }
             return value

@@ -66,6 +66,11 @@ struct HostGuard: Sendable {
         }
     }
 
+    /// Registers each `(method, pattern, handler)` on `server`, guarded as `guardingAPI`: an API's route table.
+    func installAPI(_ routes: [(HTTPMethod, String, HTTPHandler)], on server: HTTPServer) {
+        for (method, pattern, handler) in routes { server.routes(method)[pattern] = guardingAPI(handler) }
+    }
+
     /// 403 for a request from another machine. With `--host 0.0.0.0` the pages answer the network, but the
     /// API writes the store: a device on the Wi-Fi could otherwise change what every shortcut opens. (The
     /// Host check cannot tell: an address in `Host` is allowed, and any peer may send one.)

@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
 /// links, then the other stored pages with their name, type, size and link. It lists every id, so it is
@@ -22,8 +23,8 @@ struct IndexPage: Sendable {
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
     func render(phoneRoot: String) -> String {
         let summaries = store.list()
-        let shortcuts = summaries.filter { $0.metadata["kind"] == ShortcutRecord.kind }
-        let pages = summaries.filter { $0.metadata["kind"] != ShortcutRecord.kind }
+        let shortcuts = summaries.filter(ShortcutRecord.isShortcut)
+        let pages = summaries.filter { !ShortcutRecord.isShortcut($0) }
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">

@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutLinks
+import ShortcutService
 import ShortcutStore
 
 /// `POST/GET /api/links`, `GET/DELETE /api/links/<id>`: landing links over HTTP, in the shortcut API's
@@ -27,7 +28,7 @@ struct LinksAPI: Sendable {
         if let id, let problem = LinkRecord.idProblem(id) {
             fields.errors.add("id", PageID.isValid(id) ? "error.reserved" : "error.invalid", problem)
         }
-        let secret = fields.string("secret", maxBytes: API.maxSecretBytes)
+        let secret = fields.string("secret", maxBytes: ShortcutDraft.maxSecretBytes)
         let input = LandingLink.Fields(
             title: fields.string("title"), description: fields.string("description"), image: fields.string("image"),
             appURL: fields.string("app_url"), universalURL: fields.string("universal_url"),

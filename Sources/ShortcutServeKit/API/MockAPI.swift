@@ -5,59 +5,42 @@ import Foundation
 #endif
 import ShortcutHTTP
 import ShortcutJSON
+import ShortcutPages
 import ShortcutPlatform
+import ShortcutService
 import ShortcutStore
 
-
-/// mocky's API on the local store, so scripts written for mocky.io work against localhost:
-/// create, read, update, delete, check a secret, stats, list.
+/// mocky's API on the local store, so scripts written for mocky.io work against localhost: create, read,
+/// update, delete, check a secret, stats, list. `MockService` over HTTP: each handler decodes the request,
+/// calls the service, and encodes its answer (`API.failure` for its errors).
 struct MockAPI: Sendable {
-    let store: PageStore
+    let service: MockService
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/mock"] = hostGuard.guardingAPI(create)
-        server.GET["/api/mock"] = hostGuard.guardingAPI(list)
-        server.GET["/api/mock/:id"] = hostGuard.guardingAPI(show)
-        server.PUT["/api/mock/:id"] = hostGuard.guardingAPI(update)
-        server.DELETE["/api/mock/:id"] = hostGuard.guardingAPI(delete)
-        server.GET["/api/mock/:id/stats"] = hostGuard.guardingAPI(stats)
-        server.POST["/api/mock/:id/check"] = hostGuard.guardingAPI(check)
+        hostGuard.installAPI([
+            (.POST, "/api/mock", create), (.GET, "/api/mock", list), (.GET, "/api/mock/:id", show), (.PUT, "/api/mock/:id", update),
+            (.DELETE, "/api/mock/:id", delete), (.GET, "/api/mock/:id/stats", stats), (.POST, "/api/mock/:id/check", check),
+        ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
-        let payload: MockPayload
-        switch API.body(of: request).map(MockPayload.parse) {
-        case .failure(let error): return error.response
-        case .success(.failure(let errors)): return errors.response
-        case .success(.success(let parsed)): payload = parsed
-        }
-        if let id = payload.id, let problem = API.reservedIDProblem(id) {
-            var errors = FieldErrors()
-            errors.add("id", "error.reserved", problem)
-            return errors.response
-        }
-        let secret = payload.secret ?? PageID.generate()
-        let now = Date()
-        let page = StoredPage(
-            id: payload.id ?? PageID.generate(), name: payload.name, status: payload.status,
-            contentType: payload.contentType, charset: payload.charset, headers: payload.headers,
-            body: Array(payload.content.utf8), secret: .make(secret), createdAt: now,
-            expiresAt: payload.expiration.date(from: now), metadata: ["kind": "mock"])
         do {
-            let stored = try store.create(page)
+            let value = try API.body(of: request).get()
+            let (draft, errors) = MockPayload.decode(value, now: Date())
+            let created = try service.create(draft, by: .anonymous, adding: errors.problems)
             return API.json(.object([
-                ("id", .string(stored.id)), ("secret", .string(secret)),
-                ("expireAt", stored.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-                ("link", .string(links.absolute("/v3/\(stored.id)", for: request))),
+                ("id", .string(created.record.id)), ("secret", .string(created.secret)),
+                ("expireAt", created.record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+                ("link", .string(links.absolute("/v3/\(created.record.id)", for: request))),
             ]), status: .created)
         } catch {
-            return storeFailure(error)
+            return API.failure(error)
         }
     }
 
     func show(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = page(request) else { return API.notFound }
+        guard let page = service.record(request.params["id"] ?? "") else { return API.notFound }
         return API.json(.object([
             ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
             ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
@@ -67,7 +50,9 @@ struct MockAPI: Sendable {
     }
 
     func stats(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = page(request), let stats = store.stats(page.id) else { return API.notFound }
+        guard let page = service.record(request.params["id"] ?? ""), let stats = service.store.stats(page.id) else {
+            return API.notFound
+        }
         return API.json(.object([
             ("createdAt", .string(ISO8601.string(stats.createdAt))),
             ("lastAccessAt", stats.lastAccessAt.map { .string(ISO8601.string($0)) } ?? .null),
@@ -76,82 +61,31 @@ struct MockAPI: Sendable {
     }
 
     func update(_ request: HTTPRequest) -> HTTPResponse {
-        // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
-        guard let secret = API.secret(in: request), let page = page(request), page.secret?.matches(secret) == true else {
-            return API.notFound
-        }
-        // A shortcut's body is the page its template made, served at /p/<id> outside the sandbox of
-        // /v3/ (same origin as /api/): it must stay that page, not become whatever a PUT sends.
-        if ShortcutRecord.isShortcut(page) {
-            return API.json(.object([("errors", .object([(".id", .string("error.kind"))])),
-                                     ("reasons", .object([(".id", .string("'\(page.id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"))]))]),
-                            status: HTTPStatus(409))
-        }
-        let payload: MockPayload
-        switch API.body(of: request).map(MockPayload.parse) {
-        case .failure(let error): return error.response
-        case .success(.failure(let errors)): return errors.response
-        case .success(.success(let parsed)): payload = parsed
-        }
-        let now = Date()
-        do {
-            // Applied to the record as it is on disk under the store's locks: a DELETE answered meanwhile
-            // makes this a 404 that writes nothing, and the secret and the kind are checked again on that
-            // very version (the id may have been made again since, as a shortcut: then there is no such mock).
-            try store.update(page.id) { (stored: inout StoredPage) throws(PageStoreError) in
-                guard stored.secret?.matches(secret) == true, !ShortcutRecord.isShortcut(stored) else {
-                    throw PageStoreError.notFound(stored.id)
-                }
-                stored.name = payload.name
-                stored.status = payload.status
-                stored.contentType = payload.contentType
-                stored.charset = payload.charset
-                stored.headers = payload.headers
-                stored.body = Array(payload.content.utf8)
-                stored.expiresAt = payload.expiration.date(from: now)
-            }
-            return HTTPResponse(status: .noContent)
-        } catch {
-            return storeFailure(error)
+        let id = request.params["id"] ?? ""
+        let caller = API.caller(of: request)
+        return API.noContent {
+            // As mocky: an unknown id or a missing or wrong secret is 404 whatever else is wrong with the body.
+            try service.authoriseUpdate(id, by: caller)
+            let (draft, errors) = MockPayload.decode(try API.body(of: request).get(), now: Date())
+            try service.update(id, with: draft, by: caller, adding: errors.problems)
         }
     }
 
     func delete(_ request: HTTPRequest) -> HTTPResponse {
-        guard let secret = API.secret(in: request), let page = page(request), page.secret?.matches(secret) == true else {
-            return API.notFound
-        }
-        do {
-            // The secret is checked again on the record as it is when removed (it may have been re-made).
-            let removed = try store.remove(page.id) { $0.secret?.matches(secret) == true }
-            return removed ? HTTPResponse(status: .noContent) : API.notFound
-        } catch {
-            return storeFailure(error)
-        }
+        API.noContent { try service.delete(request.params["id"] ?? "", by: API.caller(of: request)) }
     }
 
     func check(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = page(request) else { return API.notFound }
-        let matches = API.secret(in: request).map { page.secret?.matches($0) == true } ?? false
-        return API.json(.bool(matches))
+        do {
+            return API.json(.bool(try service.mayChange(request.params["id"] ?? "", by: API.caller(of: request))))
+        } catch {
+            return API.failure(error)
+        }
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
-        let items: [JSONValue] = store.list().map { summary in
-            .object([
-                ("id", .string(summary.id)), ("name", .string(summary.name)), ("status", .number(Double(summary.status))),
-                ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
-                ("kind", .string(summary.metadata["kind"] ?? "mock")),
-                ("createdAt", .string(ISO8601.string(summary.createdAt))),
-                ("link", .string(links.absolute("/v3/\(summary.id)", for: request))),
-            ])
-        }
+        let items = service.list().map { RecordJSON.listEntry($0) { links.absolute($0, for: request) } }
         return API.json(.array(items))
-    }
-
-    /// The record named by the route's `:id`, if it exists and has not expired.
-    private func page(_ request: HTTPRequest) -> StoredPage? {
-        guard let id = request.params["id"], PageID.isValid(id) else { return nil }
-        return store.get(id)
     }
 }
 
@@ -171,14 +105,12 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
     case PageStoreError.recordTooLarge:
         return .error(.contentTooLarge, "\(error)")
     case PageStoreError.alreadyExists(let id):
-        return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
-                                 ("reasons", .object([(".id", .string("id '\(id)' is taken"))]))]), status: HTTPStatus(409))
+        return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken")], status: HTTPStatus(409))
     case PageStoreError.idTakenInOtherCase(let id, let existing):
-        return API.json(.object([("errors", .object([(".id", .string("error.exists"))])),
-                                 ("reasons", .object([(".id", .string("id '\(id)' is taken by '\(existing)' (ids ignore case)"))]))]),
-                        status: HTTPStatus(409))
+        return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken by '\(existing)' (ids ignore case)")],
+                            status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
-        return .badRequest("invalid id '\(id.excerpt(maxBytes: 80))': use 1–64 characters of A-Z a-z 0-9 _ -")
+        return .badRequest(PageID.problem(id) ?? "invalid id")
     default:
         return .error(.internalServerError, "the store failed: \(error)")
     }

@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutStore
+import ShortcutService
 
 /// `/v3/<id>` and `/v3/<id>/anything`, any method: the stored status, headers, `Content-Type` with its charset
 /// and body, open to any origin (CORS) and to any host. `?mocky-delay=250ms|2s` holds the answer back without
@@ -52,7 +53,6 @@ struct PlayRoute: Sendable {
                                    "stored page '\(page.id)' cannot be played: \(problem) (replace it with PUT /api/mock/\(page.id))"))
         }
         var fields = page.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Type") }
-            .map { HTTPField(name: $0.name, value: $0.value) }
         fields.append(HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)"))
         fields.append(HTTPField(name: "Access-Control-Allow-Origin", value: "*"))
         fields.append(HTTPField(name: "Access-Control-Expose-Headers", value: "*"))

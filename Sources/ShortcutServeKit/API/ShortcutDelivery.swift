@@ -7,6 +7,7 @@ import ShortcutHTTP
 import ShortcutPages
 import ShortcutPlatform
 import ShortcutStore
+import ShortcutService
 
 /// `/s`, `/s/<id>` and `/p/<id>`: the 301 that starts the home-screen flow, and the stored page it leads to.
 /// In page mode `/s/<id>` answers 301 to `/p/<id>` on this server; in data mode to `data:text/html;base64,…`
@@ -29,37 +30,28 @@ struct ShortcutDelivery: Sendable {
     /// moved, that answer stands without a lookup.
     let demoAbsentAt = AtomicWord(0)
 
-    static let demoID = "demo"
-
     init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate, answers: AnswerCache = AnswerCache()) throws {
         self.store = store
         self.defaultMode = defaultMode
         self.answers = answers
         dataRedirects = ResponseCache(.dataRedirect, in: answers)
         pageRedirects = ResponseCache(.pageRedirect, in: answers)
-        demo = try ShortcutDelivery.makeDemo(template: template)
+        demo = ShortcutRecord.makeDemo(template: template)
         demoRedirect = HTTPResponse.movedPermanently(
-            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : "/p/\(ShortcutDelivery.demoID)")
+            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : "/p/\(ShortcutRecord.demoID)")
             .prepared()
         demoPage = ShortcutDelivery.pageResponse(demo.body).prepared()
     }
 
-    /// The built-in demo shortcut as a record (title "Add to Home Screen", app URL `mkaddtohomescreen://page/view2`).
-    static func makeDemo(template: PageTemplate) throws -> StoredPage {
-        let page = try ShortcutPage(title: "Add to Home Screen", url: "mkaddtohomescreen://page/view2",
-                                    appName: "Add to Home Screen", template: template)
-        return ShortcutRecord.make(page, id: demoID, mode: nil, secret: nil)
-    }
-
     func install(on server: HTTPServer) {
-        server.GET["/s"] = { _ in redirect(ShortcutDelivery.demoID) }
+        server.GET["/s"] = { _ in redirect(ShortcutRecord.demoID) }
         server.GET["/s/:id"] = { request in redirect(request.params["id"] ?? "") }
         server.GET["/p/:id"] = { request in page(request.params["id"] ?? "") }
     }
 
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
-        guard id == ShortcutDelivery.demoID else {
+        guard id == ShortcutRecord.demoID else {
             guard let page = store.get(id), ShortcutRecord.isShortcut(page) else { return nil }
             return (page, false)
         }

@@ -1,5 +1,6 @@
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// Web clip profiles (`.mobileconfig`) made from stored shortcuts: identifiers under a reverse-DNS prefix
 /// (`--profile-prefix`), and UUIDs derived from the prefix and the shortcut ids, so a shortcut's profile is
@@ -31,7 +32,7 @@ struct WebClipProfiles: Sendable {
 
         /// Every shortcut the store holds (not the built-in demo), oldest first.
         static func stored(in store: PageStore) -> [Shortcut] {
-            store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }.map { Shortcut(id: $0.id, metadata: $0.metadata) }
+            store.list().filter(ShortcutRecord.isShortcut).map { Shortcut(id: $0.id, metadata: $0.metadata) }
         }
     }
 
@@ -42,24 +43,8 @@ struct WebClipProfiles: Sendable {
     /// The longest prefix accepted, in bytes.
     static let maxPrefixBytes = 128
 
-    /// The longest `bundle_id` accepted, in bytes.
-    static let maxBundleIDBytes = 255
-
     /// Whether `prefix` is a reverse-DNS name of at most `maxPrefixBytes`.
-    static func isValidPrefix(_ prefix: String) -> Bool { isReverseDNS(prefix, maxBytes: maxPrefixBytes) }
-
-    /// Whether `id` can be an app's bundle identifier (`com.example.app`), at most `maxBundleIDBytes`.
-    static func isValidBundleID(_ id: String) -> Bool { isReverseDNS(id, maxBytes: maxBundleIDBytes) }
-
-    /// Labels of ASCII letters, digits and `-`, joined by dots (what Apple allows in a bundle identifier).
-    private static func isReverseDNS(_ text: String, maxBytes: Int) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= maxBytes else { return false }
-        return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || byte == 0x2d
-            }
-        }
-    }
+    static func isValidPrefix(_ prefix: String) -> Bool { ReverseDNSName.isValid(prefix, maxBytes: maxPrefixBytes) }
 
     /// The profile of one shortcut.
     func profile(for shortcut: Shortcut, options: Options, pageURL: (String) -> String) -> WebClipProfile {

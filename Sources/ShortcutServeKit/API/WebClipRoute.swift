@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// `GET /w/<id>.mobileconfig`: a configuration profile whose web clip opens the shortcut's app URL (or, with
 /// `?target=page`, its page), and `GET /w/all.mobileconfig` (every stored shortcut, or `?ids=a,b,c`).
@@ -32,7 +33,7 @@ struct WebClipRoute: Sendable {
         self.profiles = profiles
         self.links = links
         answers = ResponseCache(.webClip, in: delivery.answers)
-        let demo = WebClipProfiles.Shortcut(id: ShortcutDelivery.demoID, metadata: delivery.demo.metadata)
+        let demo = WebClipProfiles.Shortcut(id: ShortcutRecord.demoID, metadata: delivery.demo.metadata)
         demoAnswer = WebClipRoute.answer(
             profiles.profile(for: demo, options: .init(), pageURL: { _ in "" }), fileTitle: demo.metadata["title"] ?? "")
             .prepared()

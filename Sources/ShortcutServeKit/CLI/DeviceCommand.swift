@@ -6,6 +6,7 @@ import Foundation
 import ShortcutPlatform
 import ShortcutQR
 import ShortcutStore
+import ShortcutService
 
 /// `shortcut-serve qr` and `shortcut-serve open`: from the terminal to a real iPhone (a QR code of the
 /// shortcut's address on this machine's network) or to the Simulator (`xcrun simctl openurl`).
@@ -115,7 +116,7 @@ enum DeviceCommand: Sendable, Equatable {
 
     /// Fails unless the store holds a shortcut `id` (or `id` is the built-in demo).
     private static func requireShortcut(_ id: String, store path: String?) throws {
-        guard id != ShortcutDelivery.demoID else { return }
+        guard id != ShortcutRecord.demoID else { return }
         guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
         let store = try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(),
                                   access: .readOnly)

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ShortcutLinks
+import ShortcutService
 import ShortcutStore
 
 /// `shortcut-serve links add|list|show|rm`: landing links on the store folder directly, as `add|list|show|rm`

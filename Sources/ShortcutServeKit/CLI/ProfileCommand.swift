@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// `shortcut-serve profile ID|all [--target app|page] [--out FILE] …`: the web clip profile that
 /// `GET /w/<id>.mobileconfig` serves, made from the store folder directly (no server needed).
@@ -49,7 +50,7 @@ struct ProfileCommand: Sendable {
         guard rest.count == 1 else { throw UsageError("profile takes one shortcut id (or all)", usage: usage) }
         command.id = rest[0]
         guard command.id == WebClipRoute.allName || PageID.isValid(command.id) else {
-            throw UsageError("'\(command.id.prefix(80))' is not a shortcut id: 1–64 characters of A-Z a-z 0-9 _ -", usage: usage)
+            throw UsageError("'\(command.id.prefix(80))' is not a shortcut id: \(PageID.rule)", usage: usage)
         }
         return command
     }
@@ -67,8 +68,8 @@ struct ProfileCommand: Sendable {
                                   access: .readOnly)
         } catch PageStoreError.noStore(let path, let reason) {
             // No store yet: the built-in demo still has its profile, as the server serves it.
-            guard id == ShortcutDelivery.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }
-            let demo = try ShortcutDelivery.makeDemo(template: .default)
+            guard id == ShortcutRecord.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }
+            let demo = ShortcutRecord.makeDemo(template: .default)
             return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: options, pageURL: pageURL).document
         }
         let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)

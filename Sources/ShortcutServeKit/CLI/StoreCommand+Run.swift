@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShortcutJSON
 import ShortcutPages
+import ShortcutService
 import ShortcutStore
 
 extension StoreCommand {
@@ -18,64 +20,70 @@ extension StoreCommand {
     func run(warn: (String) -> Void = { standardError("warning: \($0)\n") }) throws -> String {
         switch self {
         case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
-            if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
-            let store = try open(storePath, .createIfMissing)
             var icon: ShortcutIcon?
             if let iconPath {
                 guard let data = FileManager.default.contents(atPath: iconPath) else { throw Failure(description: "cannot read icon \(iconPath)") }
                 icon = try ShortcutIcon(bytes: Array(data))
             }
-            let page = try ShortcutPage(title: title, url: url, icon: icon, appName: appName, template: try TemplateFile.load(templatePath))
-            let secret = PageID.generate()
-            let stored = try store.create(ShortcutRecord.make(page, id: id ?? PageID.generate(), mode: mode, secret: .make(secret)))
+            let template = try TemplateFile.load(templatePath)
+            let store = try open(storePath, .createIfMissing)
+            let draft = ShortcutDraft(title: title, url: url, icon: icon, appName: appName, id: id, mode: mode)
+            let created = try run(in: store) { () throws(ServiceError) in
+                try ShortcutService(store: store, template: template).create(draft, by: .owner)
+            }
+            let id = created.record.id
             let root = StoreCommand.root(of: base)
             var lines = [
-                "id: \(stored.id)", "shortcut: \(root)/s/\(stored.id)", "page: \(root)/p/\(stored.id)", "secret: \(secret)",
-                "simulator: " + SimulatorCommand(device: "booted", url: "\(root)/s/\(stored.id)").shellLine,
+                "id: \(id)", "shortcut: \(root)/s/\(id)", "page: \(root)/p/\(id)", "secret: \(created.secret)",
+                "simulator: " + SimulatorCommand(device: "booted", url: "\(root)/s/\(id)").shellLine,
             ]
             // A phone needs an address on the network: the QR code a camera opens, when there is one.
             if let phone = DeviceURLs.phoneRoot(for: root) {
-                let url = "\(phone)/s/\(stored.id)"
+                let url = "\(phone)/s/\(id)"
                 lines.append("on your network: \(url) (the server must listen there: shortcut-serve --host 0.0.0.0)")
                 lines.append(try DeviceCommand.drawing(of: url, level: .medium))
             } else {
                 lines.append("on your network: no network address found (a phone reaches the server only through one)")
             }
             return lines.joined(separator: "\n")
-        case .listShortcuts(let storePath):
+        case .listShortcuts(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
-            let lines = store.list().filter { $0.metadata["kind"] == ShortcutRecord.kind }
-                .map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }
+            let shortcuts = ShortcutService(store: store).list()
             store.problems.forEach(warn)
-            return lines.joined(separator: "\n")
+            let root = StoreCommand.root(of: base)
+            guard !json else {
+                return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
+            }
+            return shortcuts.map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
         case .showShortcut(let storePath, let id):
             let page = try get(id, from: try open(storePath, .readOnly))
             guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut (try mock show)") }
             return String(decoding: page.body, as: UTF8.self)
-        case .removeShortcut(let storePath, let id), .removeMock(let storePath, let id):
+        case .removeShortcut(let storePath, let id):
             let store = try open(storePath, .existing)
-            guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-            guard try store.remove(id) else { throw Failure(description: "no record '\(id)' in \(store.directory.path)") }
+            try run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
+            return "removed \(id)"
+        case .removeMock(let storePath, let id):
+            let store = try open(storePath, .existing)
+            try run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
-            if let id, !PageID.isValid(id) { throw Failure(description: "invalid id '\(id)': use 1–64 characters of A-Z a-z 0-9 _ -") }
             guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
-            if let problem = PlayableStatus.contentProblem(status: status, contentBytes: data.count) {
-                throw Failure(description: "\(file): \(problem)")
-            }
             let store = try open(storePath, .createIfMissing)
-            let secret = PageID.generate()
-            let stored = try store.create(StoredPage(
-                id: id ?? PageID.generate(), name: name, status: status, contentType: type, charset: charset, headers: headers,
-                body: Array(data), secret: .make(secret), metadata: ["kind": "mock"]))
+            let draft = MockDraft(body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
+                                  name: name, id: id)
+            let created = try run(in: store, file: file) { () throws(ServiceError) in
+                try MockService(store: store).create(draft, by: .owner)
+            }
             let root = StoreCommand.root(of: base)
-            return "id: \(stored.id)\nlink: \(root)/v3/\(stored.id)\nsecret: \(secret)"
-        case .listMocks(let storePath):
+            return "id: \(created.record.id)\nlink: \(root)/v3/\(created.record.id)\nsecret: \(created.secret)"
+        case .listMocks(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
-            let lines = store.list().filter { $0.metadata["kind"] != ShortcutRecord.kind }
-                .map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }
+            let mocks = MockService(store: store).listMocks()
             store.problems.forEach(warn)
-            return lines.joined(separator: "\n")
+            let root = StoreCommand.root(of: base)
+            guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
+            return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
         case .showMock(let storePath, let id):
             let page = try get(id, from: try open(storePath, .readOnly))
             var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
@@ -83,6 +91,26 @@ extension StoreCommand {
             lines += page.headers.map { "header: \($0.name): \($0.value)" }
             lines.append("")
             return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)
+        }
+    }
+
+    /// `body`'s result, or its `ServiceError` as the command line says it: one line, each refused field's
+    /// reason (the content's prefixed with its `file`), a missing record with the store's folder.
+    private func run<Result>(in store: PageStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch .invalid(let problems) {
+            let lines = problems.map { problem in
+                guard let file, problem.field == "content" else { return problem.reason }
+                return "\(file): \(problem.reason)"
+            }
+            throw Failure(description: lines.joined(separator: "; "))
+        } catch .notFound(let id) {
+            throw Failure(description: "no record '\(id)' in \(store.directory.path)")
+        } catch .store(let cause) {
+            throw cause
+        } catch {
+            throw Failure(description: "\(error)")
         }
     }
 

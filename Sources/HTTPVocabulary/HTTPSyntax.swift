@@ -1,4 +1,5 @@
-/// Character classes of RFC 9110 §5.6 used by the parser, the router and the response writer.
+/// Character classes of RFC 9110 §5.6: the one definition of each, used by the parser, the router, the
+/// response writer and the store (which must refuse what the writer could not send).
 public enum HTTPSyntax {
     /// tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA.
     @inlinable
@@ -10,17 +11,6 @@ public enum HTTPSyntax {
     @inlinable
     public static func isMember(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         byte < 64 ? low >> byte & 1 == 1 : byte < 128 ? high >> (byte &- 64) & 1 == 1 : false
-    }
-
-    /// A 256-entry table of `isTokenByte` (what its bitmap is tested against).
-    public static let tokenTable: [Bool] = (0..<256).map { value in
-        switch UInt8(value) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(UInt8(value))
-        }
     }
 
     /// Whether `byte` may stand in a field value: VCHAR, SP, HTAB or obs-text (RFC 9110 §5.5).

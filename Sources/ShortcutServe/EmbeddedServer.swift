@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ShortcutPlatform
+import ShortcutServeKit
+import ShortcutStore
+// The typed API (drafts, services, errors, icons) and the request and response values of `respond(to:)` are
+// part of this product's interface: re-exported, so that `import ShortcutServe` is all an embedder writes.
+@_exported import ShortcutHTTP
+@_exported import ShortcutPages
+@_exported import ShortcutService
+
+/// The whole shortcut-serve product running in this process, for integration tests and apps: every route
+/// of the binary (`/s`, `/p`, `/v3`, the APIs, the index, the Host guard), on a port of its own, over a
+/// store folder of its own.
+///
+/// ```swift
+/// let server = try EmbeddedServer.start()              // 127.0.0.1, a free port, a temp store
+/// defer { server.stop() }
+/// let scan = try server.addShortcut(ShortcutDraft(title: "Scan", url: "myapp://scan"))
+/// // GET \(server.baseURL)/s/\(scan.record.id) answers 301 to /p/<id>
+/// ```
+///
+/// Shortcuts and mocks added through `addShortcut`, `addMock`, `shortcuts` and `mocks` go through the same
+/// service as the HTTP API and the command line, with the owner's rights (no secret needed, the demo's id
+/// may be taken). `respond(to:)` answers a request with no socket at all.
+public final class EmbeddedServer: Sendable {
+    /// `http://127.0.0.1:<port>` (IPv6 hosts in brackets): put paths after it.
+    public let baseURL: String
+    /// The port the server listens on (a free one, unless one was asked for).
+    public let port: UInt16
+    /// The store folder.
+    public let storeDirectory: URL
+    /// Shortcuts in the store, as the API and the command line make them.
+    public let shortcuts: ShortcutService
+    /// Mocks in the store, as the API and the command line make them.
+    public let mocks: MockService
+
+    private let server: HTTPServer
+    private let app: ShortcutApp
+    /// Whether `stop` removes the store folder: only one this server made.
+    private let ownsStore: Bool
+
+    /// Starts the product and returns once it listens.
+    /// - Parameters:
+    ///   - store: the store folder (made if missing, kept at `stop`); nil for a new temp folder, removed
+    ///     at `stop`.
+    ///   - host: the address to listen on: loopback unless a device on the network must reach it.
+    ///   - port: 0 for a free port (`baseURL` says which).
+    ///   - logsRequests: whether to write the binary's access log to standard error (off: a test's output
+    ///     stays its own).
+    ///   - options: everything else the binary's command line sets (`--mode`, `--template`, limits …);
+    ///     its `host`, `port`, `storePath` and `quiet` are replaced by the parameters above.
+    /// - Throws: the store's, the template's or the listener's error (`SystemError`, `PageStoreError`, …).
+    public static func start(
+        store: URL? = nil, host: String = "127.0.0.1", port: UInt16 = 0, logsRequests: Bool = false,
+        options: ServeOptions = ServeOptions()
+    ) throws -> EmbeddedServer {
+        try EmbeddedServer(store: store, host: host, port: port, logsRequests: logsRequests, options: options)
+    }
+
+    private init(store: URL?, host: String, port: UInt16, logsRequests: Bool, options base: ServeOptions) throws {
+        ownsStore = store == nil
+        storeDirectory = store ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("shortcut-serve-\(PageID.generate())")
+        var options = base
+        options.storePath = storeDirectory.path
+        options.host = host
+        options.port = port
+        // As ServeCommand starts the binary, less what belongs to a process of its own: signals, the open-file
+        // limit, standard output.
+        app = try ShortcutApp(options: options)
+        server = HTTPServer(limits: options.limits, logsRequests: logsRequests)
+        try app.install(on: server)
+        let address = try server.start(port, host: host)
+        app.didStart(at: address)
+        self.port = address.port
+        baseURL = "http://\(address.isIPv6 ? "[\(address.host)]" : address.host):\(address.port)"
+        shortcuts = app.shortcuts
+        mocks = app.mocks
+    }
+
+    /// Adds a shortcut as the store's owner (`Caller.owner`); its page is at `/p/<id>`, its 301 at `/s/<id>`.
+    /// - Throws: `ServiceError` (`.invalid` with every refused field, `.store` for a taken id, …).
+    @discardableResult
+    public func addShortcut(_ draft: ShortcutDraft) throws(ServiceError) -> CreatedRecord {
+        try shortcuts.create(draft, by: .owner)
+    }
+
+    /// Adds a mock as the store's owner; it plays at `/v3/<id>`.
+    /// - Throws: `ServiceError`.
+    @discardableResult
+    public func addMock(_ draft: MockDraft) throws(ServiceError) -> CreatedRecord {
+        try mocks.create(draft, by: .owner)
+    }
+
+    /// `baseURL` followed by `path` (which starts with `/`).
+    public func url(_ path: String) -> String { baseURL + path }
+
+    /// The product's answer to `request` with no socket (`HTTPServer.respond(to:)`): for tests of the
+    /// routes' logic. Give `request.remoteAddress` a peer (`127.0.0.1:50000`) for the API's loopback check
+    /// to see one; a request made in code without one is taken as this machine's.
+    public func respond(to request: HTTPRequest) -> HTTPResponse { server.respond(to: request) }
+
+    /// Stops gracefully and returns once every connection is closed and the port is free; writes the play
+    /// counts; removes the store folder if this server made it. Calling it again does nothing.
+    public func stop() {
+        server.stopAndWait()
+        app.close()
+        guard ownsStore else { return }
+        do {
+            try FileManager.default.removeItem(at: storeDirectory)
+        } catch {
+            // Already removed by an earlier `stop`, or left in the temp folder for the system to clear:
+            // neither is the caller's failure.
+        }
+    }
+}

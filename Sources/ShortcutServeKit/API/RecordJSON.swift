@@ -1,0 +1,34 @@
+import ShortcutJSON
+import ShortcutStore
+
+/// Records as JSON: the one form of a shortcut and of a mock in a list, shared by the HTTP API
+/// (`GET /api/shortcuts`, `GET /api/mock`) and the command line (`list --json`, `mock list --json`), so the
+/// field names a script reads are the same wherever it reads them. `link` makes a path absolute.
+enum RecordJSON {
+    /// `{"id", "title", "url", "app_name", "mode", "bundle_id", "shortcut", "page", "profile"}`; `mode` and
+    /// `bundle_id` are null when not set.
+    static func shortcut(id: String, metadata: [String: String], link: (String) -> String) -> JSONValue {
+        .object([
+            ("id", .string(id)),
+            ("title", .string(metadata["title"] ?? "")), ("url", .string(metadata["url"] ?? "")),
+            ("app_name", .string(metadata["app_name"] ?? "")),
+            ("mode", metadata["mode"].map(JSONValue.string) ?? .null),
+            ("bundle_id", metadata["bundle_id"].map(JSONValue.string) ?? .null),
+            ("shortcut", .string(link("/s/\(id)"))),
+            ("page", .string(link("/p/\(id)"))),
+            ("profile", .string(link("/w/\(id).mobileconfig"))),
+        ])
+    }
+
+    /// mocky's list entry: `{"id", "name", "status", "contentType", "size", "kind", "createdAt", "link"}`
+    /// (`kind`: `mock` or `shortcut`; `createdAt`: ISO 8601 with milliseconds, UTC; `size`: body bytes).
+    static func listEntry(_ summary: PageSummary, link: (String) -> String) -> JSONValue {
+        .object([
+            ("id", .string(summary.id)), ("name", .string(summary.name)), ("status", .number(Double(summary.status))),
+            ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
+            ("kind", .string(summary.metadata["kind"] ?? "mock")),
+            ("createdAt", .string(ISO8601.string(summary.createdAt))),
+            ("link", .string(link("/v3/\(summary.id)"))),
+        ])
+    }
+}

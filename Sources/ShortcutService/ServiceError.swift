@@ -1,0 +1,65 @@
+import ShortcutPages
+import ShortcutStore
+
+/// Why the service refused or failed: the one set of outcomes the HTTP API answers with a status and the
+/// command line with an `error:` line.
+public enum ServiceError: Error, CustomStringConvertible {
+    /// The input was refused; every problem found, at most one per field, in the order found.
+    case invalid([FieldProblem])
+    /// No record of the kind asked for has `id`, or the caller may not change it: the two are not told
+    /// apart (as mocky: a wrong secret learns nothing).
+    case notFound(id: String)
+    /// A mock change was asked of a shortcut: its page is the one its template made, served at `/p/<id>`
+    /// outside the sandbox of `/v3/`, so it must not become whatever a mock holds.
+    case isAShortcut(id: String)
+    /// The store refused (a taken id, a read-only or full store, a record over its limit) or failed; a
+    /// `PageStoreError` as a rule.
+    case store(any Error)
+
+    /// One line for a log or the command line's `error:` message.
+    public var description: String {
+        switch self {
+        case .invalid(let problems): problems.map(\.reason).joined(separator: "; ")
+        case .notFound(let id): "no record '\(id)'"
+        case .isAShortcut(let id):
+            "'\(id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"
+        case .store(let error): "\(error)"
+        }
+    }
+}
+
+/// Problems found so far, at most one per field (the first found stands: a field that is missing or of the
+/// wrong type is not also reported as too short).
+public struct FieldProblems: Sendable {
+    /// The problems, in the order found.
+    public private(set) var all: [FieldProblem] = []
+
+    /// None yet.
+    public init() {}
+
+    /// Whether there are none.
+    public var isEmpty: Bool { all.isEmpty }
+
+    /// Adds a problem unless its field has one already.
+    public mutating func add(_ problem: FieldProblem) {
+        guard !all.contains(where: { $0.field == problem.field }) else { return }
+        all.append(problem)
+    }
+
+    /// Adds a problem unless its field has one already.
+    public mutating func add(_ field: String, _ code: String, _ reason: String) {
+        add(FieldProblem(field: field, code: code, reason: reason))
+    }
+
+    /// The id rule (`PageID`): a problem for an id that breaks it.
+    mutating func checkID(_ id: String?) {
+        if let id, let problem = PageID.problem(id) { add("id", "error.invalid", problem) }
+    }
+
+    /// `value` of `field` at most `limit` UTF-8 bytes (what it costs in memory and on disk; a limit in
+    /// characters would let one character of a million combining marks through).
+    public mutating func checkBytes(_ value: String, field: String, limit: Int) {
+        let bytes = value.utf8.count
+        if bytes > limit { add(field, "error.maxLength", "\(field) is \(bytes) bytes; the limit is \(limit)") }
+    }
+}

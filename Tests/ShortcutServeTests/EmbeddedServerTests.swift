@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+import ShortcutServe
+
+/// The whole product started in this process, as an integration test suite or an app starts it.
+@Suite struct EmbeddedServerTests {
+    @Test func startsOnAFreePortAndServesWhatTheTypedAPIAdds() throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        #expect(server.baseURL == "http://127.0.0.1:\(server.port)" && server.port != 0)
+        let scan = try server.addShortcut(ShortcutDraft(title: "Scan", url: "myapp://scan", id: "scan"))
+        #expect(scan.record.id == "scan" && !scan.secret.isEmpty)
+        let mock = try server.addMock(MockDraft(content: "{\"ok\":true}", status: 202, contentType: "application/json"))
+
+        let redirect = try Self.get("/s/scan", port: server.port)
+        #expect(redirect.status == 301 && redirect.header("Location") == "/p/scan")
+        #expect(try Self.get("/p/scan", port: server.port).bodyText.contains("myapp://scan"))
+        let played = try Self.get("/v3/\(mock.record.id)", port: server.port)
+        #expect(played.status == 202 && played.bodyText == "{\"ok\":true}")
+        #expect(played.header("Content-Type") == "application/json; charset=UTF-8")
+        // The API sees the same store: what the typed API added is listed over HTTP.
+        #expect(try Self.get("/api/shortcuts", port: server.port).bodyText.contains("\"id\":\"scan\""))
+    }
+
+    @Test func stopFreesThePortAndRemovesTheTempStoreButKeepsAGivenOne() throws {
+        let temp = try EmbeddedServer.start()
+        let port = temp.port
+        temp.stop()
+        #expect(!FileManager.default.fileExists(atPath: temp.storeDirectory.path))
+        #expect(throws: RawClient.Failure.self) { try RawClient(port: port) }
+        temp.stop()  // a second stop does nothing
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ss-embedded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try EmbeddedServer.start(store: folder)
+        try first.addMock(MockDraft(content: "kept", id: "kept"))
+        first.stop()
+        let second = try EmbeddedServer.start(store: folder)
+        defer { second.stop() }
+        #expect(try Self.get("/v3/kept", port: second.port).bodyText == "kept")
+    }
+
+    @Test func answersARequestValueWithNoSocket() throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        try server.addShortcut(ShortcutDraft(title: "Scan", url: "myapp://scan", id: "scan"))
+        let response = server.respond(to: HTTPRequest(method: .GET, target: "/s/scan", headers: ["Host": "localhost"]))
+        #expect(response.status == .movedPermanently && response.headers["Location"] == "/p/scan")
+    }
+
+    @Test func typedErrorsSayWhichFieldWasRefused() throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        do {
+            try server.addShortcut(ShortcutDraft(title: "", url: "javascript:x"))
+            Issue.record("added")
+        } catch .invalid(let problems) {
+            #expect(problems.map(\.field) == ["title"])
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// One request on a fresh connection.
+    static func get(_ path: String, port: UInt16) throws -> RawResponse {
+        let client = try RawClient(port: port)
+        try client.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        return try client.readResponse()
+    }
+}
