@@ -12,6 +12,8 @@ import PackageDescription
 //   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
 //   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
+//   SwifterCompat     Swifter 1.5's public API (HttpServer, HttpRequest, HttpResponse, file helpers) over
+//                     ShortcutHTTP: apps that embed Swifter change one import
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
     name: "shortcut-serve",
@@ -22,6 +24,7 @@ let package = Package(
         .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
         .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
+        .library(name: "SwifterCompat", targets: ["SwifterCompat"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -37,6 +40,7 @@ let package = Package(
         .target(
             name: "ShortcutServeKit",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks"]),
+        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -56,6 +60,7 @@ let package = Package(
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON"]),
+        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks", "TestSupport"],
