@@ -45,7 +45,8 @@ open class HttpRouter: @unchecked Sendable {
     /// An empty table.
     public init() {}
 
-    /// Every registered pattern, in registration order, without its method; the root route is `""`.
+    /// Every registered pattern without its method (the root route is `""`), grouped by method in the order
+    /// the methods were first registered, each group depth-first in registration order.
     public func routes() -> [String] {
         lock.withLock {
             var result: [String] = []

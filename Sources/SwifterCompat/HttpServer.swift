@@ -43,7 +43,7 @@ open class HttpServer: HttpServerIO, @unchecked Sendable {
         set { router.register(nil, path: path, handler: newValue) }
     }
 
-    /// The registered patterns, without their methods, in registration order; the root is `""`.
+    /// The registered patterns, without their methods (see `HttpRouter.routes()`); the root is `""`.
     public var routes: [String] { router.routes() }
 
     /// Answers requests no route matches; nil: 404 with no body.
