@@ -53,6 +53,9 @@ let package = Package(
                 // (FoundationEssentials calls them for a user without $HOME): silenced, and recorded here.
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
             ]),
+        // Used only by `scripts/bench.sh --swifter` (the same /s through the core and through SwifterCompat);
+        // not a product.
+        .executableTarget(name: "swifter-compat-bench", dependencies: ["ShortcutHTTP", "SwifterCompat"]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
