@@ -4,7 +4,9 @@ import Foundation
 /// `Content-Length` whatever the case (so the connection stays open), where Swifter closed the connection
 /// after every case without a known length (201, 202, 301, 307, bodiless errors, `.raw`).
 public enum HttpResponse {
-    /// 101: the connection is handed to the closure (websockets). See `HttpServerIO` for what is supported.
+    /// 101 with the given fields; once it is written, the connection leaves HTTP and the closure gets its
+    /// socket, on a thread of its own, for as long as it runs (websockets). At most
+    /// `HttpServerIO.maxUpgradedConnections` at once (503 beyond); `stop()` ends them.
     case switchProtocols([String: String], (Socket) -> Void)
     /// 200 with a body and extra header fields.
     case ok(HttpResponseBody, [String: String] = [:])

@@ -21,7 +21,7 @@ open class HttpServerIO: @unchecked Sendable {
         case starting, running, stopping, stopped
     }
 
-    /// Told before a connection is handed to a `.switchProtocols` closure.
+    /// Told before a connection is handed to a `.switchProtocols` closure (on the thread that runs it).
     public weak var delegate: HttpServerIODelegate?
 
     private let lock = Lock()
@@ -30,6 +30,7 @@ open class HttpServerIO: @unchecked Sendable {
     private var core: HTTPServer?
     private var storedIPv4: String?
     private var storedIPv6: String?
+    private var sessions: UpgradedSessions?
 
     /// The core's limits (body size, header size, timeouts, connections), read at `start`. A request body
     /// over `limits.maxBodyBytes` (1 MiB by default) is refused with 413 before it is read.
@@ -39,6 +40,11 @@ open class HttpServerIO: @unchecked Sendable {
     /// collected, then sent with a `Content-Length`, so this bounds the memory one answer holds. Over it the
     /// client gets 500 with the reason. Read at `start`. Default 64 MiB.
     public var maxResponseBodyBytes = 64 * 1024 * 1024
+
+    /// Most connections handed to `.switchProtocols` closures (websocket sessions) at once; each holds a
+    /// Dispatch worker thread while it lasts (as with Swifter). Over it, the switch is answered 503. Read at
+    /// `start`. Default 64.
+    public var maxUpgradedConnections = 64
 
     /// Where `start` is: `.running` between a successful `start` and `stop`.
     public private(set) var state: HttpServerIOState {
@@ -88,17 +94,18 @@ open class HttpServerIO: @unchecked Sendable {
     /// already in use") and the like.
     public func start(_ port: UInt16 = 8080, forceIPv4: Bool = false,
                       priority: DispatchQoS.QoSClass = DispatchQoS.QoSClass.background) throws {
-        let settings = lock.withLock { () -> (String, ServerLimits, Int)? in
+        let settings = lock.withLock { () -> (String, ServerLimits, Int, UpgradedSessions)? in
             guard stateValue == .stopped else { return nil }
             stateValue = .starting
             let host = forceIPv4 ? (storedIPv4 ?? "127.0.0.1") : (storedIPv6 ?? storedIPv4 ?? "127.0.0.1")
-            return (host, self.limits, maxResponseBodyBytes)
+            return (host, self.limits, maxResponseBodyBytes, UpgradedSessions(limit: maxUpgradedConnections))
         }
-        guard let (host, limits, bodyLimit) = settings else { return }
+        guard let (host, limits, bodyLimit, sessions) = settings else { return }
+        let upgrades = ResponseEncoder.Upgrades(sessions: sessions, server: self)
         let server = HTTPServer(limits: limits, logsRequests: false)
         // The handler holds the server strongly while it runs, as Swifter's accept loop did: an app may let go
         // of its `HttpServer` after `start` (the seed's snippet does) and it keeps serving until `stop()`.
-        let handler: HTTPHandler = { request in self.respond(to: request, bodyLimit: bodyLimit) }
+        let handler: HTTPHandler = { request in self.respond(to: request, bodyLimit: bodyLimit, upgrades: upgrades) }
         server["/"] = handler
         server["/**"] = handler
         do {
@@ -109,6 +116,7 @@ open class HttpServerIO: @unchecked Sendable {
         }
         lock.withLock {
             core = server
+            self.sessions = sessions
             stateValue = .running
         }
     }
@@ -118,12 +126,14 @@ open class HttpServerIO: @unchecked Sendable {
     /// follow at once; called from inside a handler it cannot wait for that handler, so it returns at once
     /// and the port is freed just after.
     public func stop() {
-        let server = lock.withLock { () -> HTTPServer? in
+        let running = lock.withLock { () -> (HTTPServer, UpgradedSessions?)? in
             guard stateValue == .running, let server = core else { return nil }
             stateValue = .stopping
-            return server
+            return (server, sessions)
         }
-        guard let server else { return }
+        guard let (server, sessions) = running else { return }
+        // Swifter closed every client socket, websocket sessions included: their reads end now.
+        sessions?.closeAll()
         if HandlerContext.isServing {
             server.stop()
         } else {
@@ -136,6 +146,7 @@ open class HttpServerIO: @unchecked Sendable {
         }
         lock.withLock {
             core = nil
+            self.sessions = nil
             stateValue = .stopped
         }
     }
@@ -146,12 +157,12 @@ open class HttpServerIO: @unchecked Sendable {
     }
 
     /// One request through `dispatch` and its handler, and the answer made into the core's.
-    private func respond(to coreRequest: HTTPRequest, bodyLimit: Int) -> HTTPResponse {
+    private func respond(to coreRequest: HTTPRequest, bodyLimit: Int, upgrades: ResponseEncoder.Upgrades) -> HTTPResponse {
         HandlerContext.$isServing.withValue(true) {
             let request = HttpRequest(coreRequest)
             let (params, handler) = dispatch(request)
             request.params = params
-            return ResponseEncoder.encode(handler(request), bodyLimit: bodyLimit)
+            return ResponseEncoder.encode(handler(request), bodyLimit: bodyLimit, upgrades: upgrades)
         }
     }
 

@@ -4,7 +4,7 @@ import ShortcutHTTP
 /// body bytes. The core's writer then adds `Content-Length`, `Date` and `Connection` (and drops a handler's
 /// own `Content-Length`, as the length is the body's).
 enum ResponseEncoder {
-    static func encode(_ response: HttpResponse, bodyLimit: Int) -> HTTPResponse {
+    static func encode(_ response: HttpResponse, bodyLimit: Int, upgrades: Upgrades? = nil) -> HTTPResponse {
         let code = response.statusCode
         guard (100...999).contains(code) else {
             return .error(.internalServerError, "the handler answered status code \(code), which is not three digits")
@@ -14,8 +14,24 @@ enum ResponseEncoder {
         case .movedPermanently(let location), .movedTemporarily(let location):
             // The common case (the seed's `/s`) without building a dictionary first.
             return HTTPResponse(status: status, headers: HTTPHeaders([("Server", HttpResponse.serverName), ("Location", location)]))
-        case .switchProtocols:
-            return .error(.notImplemented, "switching protocols (websockets) is not supported by SwifterCompat")
+        case .switchProtocols(_, let session):
+            guard let upgrades else { return .error(.notImplemented, "this server cannot switch protocols") }
+            guard upgrades.sessions.hasRoom else {
+                return .error(.serviceUnavailable, "\(upgrades.sessions.limit) connections have switched protocols already "
+                    + "(HttpServerIO.maxUpgradedConnections)")
+            }
+            let box = UncheckedSendable(value: (session, upgrades))
+            return HTTPResponse.switchingProtocols(headers(of: response)) { connection in
+                let (session, upgrades) = box.value
+                let socket = UpgradedSocket(connection)
+                guard upgrades.sessions.add(socket) else { return socket.close() }
+                defer {
+                    upgrades.sessions.remove(socket)
+                    socket.close()
+                }
+                upgrades.server?.delegate?.socketConnectionReceived(socket)
+                session(socket)
+            }
         case .ok(let body, _):
             return HTTPResponse(status: status, headers: headers(of: response), body: body.serialized())
         case .raw(_, _, _, let write):
@@ -32,6 +48,12 @@ enum ResponseEncoder {
         default:
             return HTTPResponse(status: status, headers: headers(of: response), body: response.errorBody?.serialized() ?? [])
         }
+    }
+
+    /// Where `.switchProtocols` sessions are counted, and the server whose delegate hears of them.
+    struct Upgrades {
+        let sessions: UpgradedSessions
+        weak var server: HttpServerIO?
     }
 
     /// `headers()` in a stable order: `Server` first, the rest by name (a dictionary has none of its own).

@@ -134,6 +134,11 @@ open class Socket: Hashable {
             for _ in 0..<length { bytes.append(try read()) }
             return bytes
         }
+        return try readFromDescriptor(length: length)
+    }
+
+    /// Exactly `length` bytes from the descriptor, in chunks.
+    func readFromDescriptor(length: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: length)
         var offset = 0
         while offset < length {
@@ -158,7 +163,8 @@ open class Socket: Hashable {
         }
     }
 
-    private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    /// One read of at most `buffer.count` bytes from the descriptor; 0 at the end of input.
+    func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         do {
             return try Platform.read(socketFileDescriptor, into: buffer)
         } catch {

@@ -137,12 +137,4 @@ import SwifterCompat
         defer { harness.stop() }
         #expect(try harness.get("/x").status == 500)
     }
-
-    @Test func switchingProtocolsIsRefusedWith501() throws {
-        let harness = try CompatHarness { $0["/ws"] = { _ in .switchProtocols(["Upgrade": "websocket"], { _ in }) } }
-        defer { harness.stop() }
-        let response = try harness.get("/ws")
-        #expect(response.status == 501)
-        #expect(response.bodyText.contains("websockets"))
-    }
 }

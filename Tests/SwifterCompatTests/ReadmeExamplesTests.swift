@@ -47,6 +47,16 @@ func readmeHTML() -> HttpServer {
     return server
 }
 
+func readmeWebSockets() -> HttpServer {
+    let server = HttpServer()
+    server["/websocket-echo"] = websocket(text: { session, text in
+      session.writeText(text)
+    }, binary: { session, binary in
+      session.writeBinary(binary)
+    })
+    return server
+}
+
 @Suite struct ReadmeExamplesTests {
     @Test func howToStart() throws {
         let harness = try CompatHarness(readmeHowToStart())
@@ -82,6 +92,17 @@ func readmeHTML() -> HttpServer {
         let response = try harness.get("/redirect")
         #expect(response.status == 301)
         #expect(response.header("Location") == "http://www.google.com")
+    }
+
+    @Test func webSockets() throws {
+        let harness = try CompatHarness(readmeWebSockets())
+        defer { harness.stop() }
+        let client = try WebSocketClient(port: harness.port)
+        try client.handshake("/websocket-echo")
+        try client.sendText("echo me")
+        #expect(try client.readText() == "echo me")
+        try client.send(0x2, [1, 2, 3])
+        #expect(try client.readFrame()?.payload == [1, 2, 3])
     }
 
     @Test func html() throws {
