@@ -3,6 +3,7 @@ import ShortcutPlatform
 
 /// Why a `Socket` call failed (Swifter's cases; the text is the system's reason).
 public enum SocketError: Error {
+    // Swifter's cases, each with the system's reason.
     case socketCreationFailed(String)
     case socketSettingReUseAddrFailed(String)
     case bindFailed(String)
@@ -37,8 +38,10 @@ open class Socket: Hashable {
 
     deinit { close() }
 
+    /// Hashes the descriptor.
     public func hash(into hasher: inout Hasher) { hasher.combine(socketFileDescriptor) }
 
+    /// Whether both wrap one descriptor.
     public static func == (left: Socket, right: Socket) -> Bool {
         left.socketFileDescriptor == right.socketFileDescriptor
     }

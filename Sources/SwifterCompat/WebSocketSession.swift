@@ -20,20 +20,35 @@ public class WebSocketSession: Hashable {
 
     /// A frame, or a message's payload is over `maxPayloadBytes`: nothing of it was read into memory.
     public struct PayloadTooLarge: Error, CustomStringConvertible {
+        /// The frame's announced length, or the message's length with that frame.
         public let length: Int
+        /// `maxPayloadBytes` when it was thrown.
         public let limit: Int
+
+        /// Makes the error.
+        public init(length: Int, limit: Int) {
+            self.length = length
+            self.limit = limit
+        }
+
+        /// The reason, with the length and the limit.
         public var description: String { "a websocket payload of \(length) bytes is over \(limit) (WebSocketSession.maxPayloadBytes)" }
     }
 
     /// One frame.
     public class Frame {
+        /// The opcode.
         public var opcode = OpCode.close
+        /// Whether this is a message's last frame.
         public var fin = false
+        /// The reserved bits, as read (nonzero ones are refused).
         public var rsv1: UInt8 = 0
         public var rsv2: UInt8 = 0
         public var rsv3: UInt8 = 0
+        /// The payload, unmasked.
         public var payload = [UInt8]()
 
+        /// An empty close frame.
         public init() {}
     }
 
@@ -56,8 +71,10 @@ public class WebSocketSession: Hashable {
         socket.close()
     }
 
+    /// Hashes the socket.
     public func hash(into hasher: inout Hasher) { hasher.combine(socket) }
 
+    /// Whether both are sessions over one socket.
     public static func == (left: WebSocketSession, right: WebSocketSession) -> Bool { left.socket == right.socket }
 
     /// Sends a text message.
