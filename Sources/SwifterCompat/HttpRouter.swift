@@ -16,7 +16,7 @@ import ShortcutPlatform
 /// position are all tried, in registration order (Swifter tried whichever its dictionary listed first, so
 /// which route answered changed from launch to launch); and a branch that fails leaves no captures behind.
 /// Thread-safe: registering and routing may happen on any thread (Swifter serialised lookups only).
-open class HttpRouter: @unchecked Sendable {
+open class HttpRouter {
     /// A handler as Swifter types it. Not `@Sendable`: apps' closures capture their own state, as with Swifter.
     public typealias Handler = (HttpRequest) -> HttpResponse
 

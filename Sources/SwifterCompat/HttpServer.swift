@@ -10,7 +10,7 @@ import ShortcutPlatform
 /// ```
 ///
 /// Routes may be added and removed while the server runs, from any thread.
-open class HttpServer: HttpServerIO, @unchecked Sendable {
+open class HttpServer: HttpServerIO {
     /// The Swifter version whose API this module offers.
     public static let VERSION = "1.5.0"
 

@@ -15,7 +15,10 @@ public protocol HttpServerIODelegate: AnyObject {
 ///
 /// Handlers run on the core's event-loop queues (one per core), not on a thread per connection: a handler
 /// that blocks holds up the other connections of its queue until it returns.
-open class HttpServerIO: @unchecked Sendable {
+///
+/// Thread-safe (its state is behind a lock) but not declared `Sendable`: a subclass of a `Sendable` class
+/// must restate the conformance, and apps' Swifter subclasses would no longer compile unchanged.
+open class HttpServerIO {
     /// The states of `start` and `stop`.
     public enum HttpServerIOState: Int32 {
         case starting, running, stopping, stopped
@@ -105,7 +108,11 @@ open class HttpServerIO: @unchecked Sendable {
         let server = HTTPServer(limits: limits, logsRequests: false)
         // The handler holds the server strongly while it runs, as Swifter's accept loop did: an app may let go
         // of its `HttpServer` after `start` (the seed's snippet does) and it keeps serving until `stop()`.
-        let handler: HTTPHandler = { request in self.respond(to: request, bodyLimit: bodyLimit, upgrades: upgrades) }
+        // Carried into the core's `@Sendable` handler unchecked: this class guards its state with its lock.
+        let captured = UncheckedSendable(value: (server: self, upgrades: upgrades))
+        let handler: HTTPHandler = { request in
+            captured.value.server.respond(to: request, bodyLimit: bodyLimit, upgrades: captured.value.upgrades)
+        }
         server["/"] = handler
         server["/**"] = handler
         do {
