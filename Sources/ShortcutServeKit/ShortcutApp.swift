@@ -17,6 +17,8 @@ public final class ShortcutApp: Sendable {
     let template: PageTemplate
     /// `--aasa` and `--assetlinks`, checked.
     let associationFiles: AssociationFiles
+    /// The prepared answers' share of `--cache-bytes` (the store holds the bodies' share).
+    let answers: AnswerCache
     private let bound = BoundAuthority()
 
     /// Loads and checks `--aasa` and `--assetlinks` (a file with errors stops here, before the store is
@@ -25,7 +27,9 @@ public final class ShortcutApp: Sendable {
         self.options = options
         associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
         let directory = options.storePath.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
-        store = try PageStore(directory: directory)
+        let budget = CacheBudget(bytes: options.cacheBytes)
+        store = try PageStore(directory: directory, cacheBudgetBytes: budget.bodyBytes)
+        answers = AnswerCache(budgetBytes: budget.answerBytes)
         template = try TemplateFile.load(options.templatePath)
     }
 
@@ -64,15 +68,15 @@ public final class ShortcutApp: Sendable {
         let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
         let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
         let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
-        let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template)
+        let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)
         WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
             .install(on: server, guard: hostGuard)
-        PlayRoute(store: store).install(on: server)
+        PlayRoute(store: store, answers: ResponseCache(.play, in: answers)).install(on: server)
         MockAPI(store: store, links: links).install(on: server, guard: hostGuard)
         ShortcutAPI(store: store, template: template, links: links).install(on: server, guard: hostGuard)
-        let qrImages = QRImageCache()
+        let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
         WellKnownRoutes(files: associationFiles).install(on: server)
         LinkMatchRoute(files: associationFiles).install(on: server, guard: hostGuard)
@@ -89,6 +93,14 @@ public final class ShortcutApp: Sendable {
     /// `http://ADDRESS:PORT` for each address of this machine a device on the network reaches the running
     /// server at: none while it listens on loopback only.
     public var networkRoots: [String] { bound.networkRoots }
+
+    /// What the caches hold now against `--cache-bytes`, counted by the caches themselves: one line for
+    /// SIGHUP's report (issue 15's debug statistic).
+    public var cacheReport: String {
+        let bodies = store.cachedBytes, prepared = answers.heldBytes
+        return "cache: \(bodies + prepared) of \(options.cacheBytes) bytes (page bodies \(bodies) of \(store.cacheBudgetBytes), "
+            + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
+    }
 
     /// Writes what the store keeps in memory (access stats).
     public func close() { store.flush() }

@@ -115,12 +115,12 @@ public final class PageStore: @unchecked Sendable {
     /// files left by crashed writers, lists the records without reading them, and starts the periodic
     /// check. A store whose folder cannot be written opens read-only (`isReadOnly`).
     /// - Parameters:
-    ///   - cacheBudgetBytes: the most memory the page cache may hold (default 64 MiB).
+    ///   - cacheBudgetBytes: the most memory the page cache may hold (default: `CacheBudget`'s body share, 32 MiB).
     ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
     ///   - access: whether to make a missing store, or only to read (default `createIfMissing`).
     /// - Throws: `noStore` when `access` is not `createIfMissing` and there is no store; `io`.
     public convenience init(
-        directory: URL, cacheBudgetBytes: Int = 64 << 20, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
+        directory: URL, cacheBudgetBytes: Int = CacheBudget().bodyBytes, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
         access: Access = .createIfMissing
     ) throws {
         try self.init(
@@ -180,6 +180,9 @@ public final class PageStore: @unchecked Sendable {
         defer { lock.unlock() }
         return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }
     }
+
+    /// The most bytes the page cache holds.
+    public var cacheBudgetBytes: Int { cache.budget }
 
     /// The bytes the page cache holds now (never above the budget).
     public var cachedBytes: Int {

@@ -1,4 +1,5 @@
 import ShortcutQR
+import ShortcutStore
 import Testing
 @testable import ShortcutServeKit
 
@@ -15,16 +16,20 @@ import Testing
         #expect(try cache.svg(of: "http://192.0.2.2:9081/s/scan", pixelsPerModule: 3) != first)
     }
 
-    @Test func theBudgetIsNeverPassed() throws {
-        func size(_ text: String) throws -> Int { try QRImageCache().svg(of: text).count + "4 \(text)".utf8.count }
+    @Test func theBudgetIsNeverPassedAndTheLeastRecentlyUsedImageGoesFirst() throws {
+        let overhead = LRUCache<AnswerCache.Key, AnswerCache.Entry>.entryOverhead
+        func cost(_ text: String) throws -> Int { try QRImageCache().svg(of: text).count + 32 + "4 \(text)".utf8.count + overhead }
         let texts = ["http://a/s/0", "http://a/s/1", "http://a/s/2"]
-        // Room for exactly the first two: the third empties the cache first.
-        let cache = QRImageCache(budgetBytes: try size(texts[0]) + size(texts[1]))
+        // Room for exactly the first two: the third evicts the least recently used, the first.
+        let cache = QRImageCache(in: AnswerCache(budgetBytes: try cost(texts[0]) + cost(texts[1])))
         _ = try cache.svg(of: texts[0])
         _ = try cache.svg(of: texts[1])
-        #expect(cache.heldBytes == cache.budgetBytes)
+        #expect(cache.heldBytes == cache.shared.budgetBytes)
+        _ = try cache.svg(of: texts[1])  // now the most recent
         _ = try cache.svg(of: texts[2])
-        #expect(cache.heldBytes == (try size(texts[2])))
+        #expect(cache.heldBytes == (try cost(texts[1]) + cost(texts[2])))
+        #expect(cache.heldBytes <= cache.shared.budgetBytes)
+        #expect(cache.shared.count == 2)
     }
 
     @Test func tooLongATextIsTheEncodersError() {

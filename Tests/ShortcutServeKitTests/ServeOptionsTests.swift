@@ -4,6 +4,17 @@ import ShortcutHTTP
 
 /// The serve command's limit flags, each at the edges of its range.
 @Suite struct ServeOptionsTests {
+    /// `--cache-bytes`: 0 (nothing cached) to 1 TiB, default 64 MiB; anything else is a usage error.
+    @Test func cacheBytesTakesZeroToOneTebibyte() throws {
+        #expect(try ServeOptions.parse([]).cacheBytes == 64 << 20)
+        #expect(try ServeOptions.parse(["--cache-bytes", "0"]).cacheBytes == 0)
+        #expect(try ServeOptions.parse(["--cache-bytes", "8388608"]).cacheBytes == 8 << 20)
+        #expect(try ServeOptions.parse(["--cache-bytes", "1099511627776"]).cacheBytes == 1 << 40)
+        for refused in ["-1", "1099511627777", "64M", ""] {
+            #expect(throws: UsageError.self, "\(refused)") { try ServeOptions.parse(["--cache-bytes", refused]) }
+        }
+    }
+
     @Test func maxOutputBytesTakesOneByteToOneGibibyte() throws {
         #expect(try ServeOptions.parse([]).limits.maxPendingOutputBytes == 1 << 20)
         #expect(try ServeOptions.parse(["--max-output-bytes", "1"]).limits.maxPendingOutputBytes == 1)

@@ -14,9 +14,16 @@ import ShortcutStore
 /// `/p/<id>` (a data-mode page has no server to register with). Each answer is built once per page version.
 struct OfflinePageAssets: Sendable {
     let delivery: ShortcutDelivery
-    let manifests = ResponseCache()
-    let workers = ResponseCache()
-    let icons = ResponseCache()
+    let manifests: ResponseCache
+    let workers: ResponseCache
+    let icons: ResponseCache
+
+    init(delivery: ShortcutDelivery) {
+        self.delivery = delivery
+        manifests = ResponseCache(.manifest, in: delivery.answers)
+        workers = ResponseCache(.worker, in: delivery.answers)
+        icons = ResponseCache(.icon, in: delivery.answers)
+    }
 
     func install(on server: HTTPServer) {
         server.GET["/p/:id/manifest.webmanifest"] = { request in

@@ -11,7 +11,7 @@ import ShortcutStore
 struct PlayRoute: Sendable {
     let store: PageStore
     /// Finished answers per version of a page: its headers are assembled and checked once.
-    let answers = ResponseCache()
+    let answers: ResponseCache
 
     static let maxDelay: Duration = .seconds(60)
     /// The sandbox of every play: scripts, forms, pop-ups (sandboxed too) and dialogs still work; the

@@ -20,8 +20,10 @@ struct ShortcutDelivery: Sendable {
     let demoRedirect: HTTPResponse
     let demoPage: HTTPResponse
     /// Redirects of stored shortcuts, built once per version of the page (a page's own mode may change).
-    let dataRedirects = ResponseCache()
-    let pageRedirects = ResponseCache()
+    let dataRedirects: ResponseCache
+    let pageRedirects: ResponseCache
+    /// Where every route keeps the answers it builds from stored pages (`--cache-bytes`' answer share).
+    let answers: AnswerCache
     /// The store's `answerStamp` when it was last seen to have no shortcut `demo` (0: not seen yet). `/s`
     /// asks for `demo` on every request and the answer is almost always "none": while the stamp has not
     /// moved, that answer stands without a lookup.
@@ -29,9 +31,12 @@ struct ShortcutDelivery: Sendable {
 
     static let demoID = "demo"
 
-    init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate) throws {
+    init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate, answers: AnswerCache = AnswerCache()) throws {
         self.store = store
         self.defaultMode = defaultMode
+        self.answers = answers
+        dataRedirects = ResponseCache(.dataRedirect, in: answers)
+        pageRedirects = ResponseCache(.pageRedirect, in: answers)
         demo = try ShortcutDelivery.makeDemo(template: template)
         demoRedirect = HTTPResponse.movedPermanently(
             defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : "/p/\(ShortcutDelivery.demoID)")

@@ -14,7 +14,7 @@ struct WebClipRoute: Sendable {
     let store: PageStore
     let profiles: WebClipProfiles
     let links: LinkBuilder
-    let answers = ResponseCache()
+    let answers: ResponseCache
     /// The built-in demo's default profile, built once.
     let demoAnswer: HTTPResponse
 
@@ -31,6 +31,7 @@ struct WebClipRoute: Sendable {
         self.store = store
         self.profiles = profiles
         self.links = links
+        answers = ResponseCache(.webClip, in: delivery.answers)
         let demo = WebClipProfiles.Shortcut(id: ShortcutDelivery.demoID, metadata: delivery.demo.metadata)
         demoAnswer = WebClipRoute.answer(
             profiles.profile(for: demo, options: .init(), pageURL: { _ in "" }), fileTitle: demo.metadata["title"] ?? "")

@@ -34,6 +34,9 @@ enum Help {
                                   and match URLs against it at /api/links/match?url=…; checked at start: a file
                                   with errors (or over 131072 bytes) stops the start, one error: line per problem
           --assetlinks FILE       serve FILE at /.well-known/assetlinks.json; checked the same way
+          --cache-bytes N         memory kept for speed: page bodies, prepared answers, QR images (default
+                                  67108864, 64 MiB; half for bodies, half for answers; 0 caches nothing).
+                                  The store's index (about 600 bytes a record) is outside it
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
@@ -53,7 +56,8 @@ enum Help {
         Signals:
           SIGINT, SIGTERM  stop gracefully: no new connections, answers in flight finish, exit 0
           SIGHUP           write the play statistics counted so far to the store,
-                           write the connections each event loop holds to stderr, and keep serving
+                           write the connections each event loop holds and the bytes the caches hold
+                           to stderr, and keep serving
 
         Delivery modes:
           page  301 to /p/<id>, the page stored on this server. Works on current iOS. The default.

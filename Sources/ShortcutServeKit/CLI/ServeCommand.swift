@@ -57,7 +57,8 @@ struct ServeCommand {
             let spread = server.connectionsPerLoop.map(String.init).joined(separator: " ")
             notices.async {
                 standardError("SIGHUP: play statistics written to the store; still serving\n"
-                    + "SIGHUP: connections per event loop: \(spread)\n")
+                    + "SIGHUP: connections per event loop: \(spread)\n"
+                    + "SIGHUP: \(app.cacheReport)\n")
             }
         }
         hangup.activate()

@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutPlatform
+import ShortcutStore
 
 /// How the server delivers a shortcut from `/s/<id>`.
 public enum DeliveryMode: String, Sendable, CaseIterable {
@@ -27,13 +28,15 @@ public struct ServeOptions: Sendable, Equatable {
     /// `--assetlinks FILE`: the assetlinks.json served at /.well-known/.
     public var assetLinksPath: String?
     public var limits = ServerLimits()
+    /// `--cache-bytes`: the one budget of what the server keeps in memory for speed (`CacheBudget`).
+    public var cacheBytes = CacheBudget.defaultBytes
 
     public init() {}
 
     static let usage = """
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
                               [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
-                              [--quiet] [limits…]
+                              [--cache-bytes N] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -68,6 +71,7 @@ public struct ServeOptions: Sendable, Equatable {
         }
         options.aasaPath = try reader.value("--aasa")
         options.assetLinksPath = try reader.value("--assetlinks")
+        if let bytes = try reader.integer("--cache-bytes", in: 0...(1 << 40)) { options.cacheBytes = bytes }
         options.quiet = reader.flag("--quiet", "-q")
         var limits = ServerLimits()
         if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }

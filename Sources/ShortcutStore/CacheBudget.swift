@@ -1,0 +1,25 @@
+/// `--cache-bytes`: the one budget for everything the server keeps in memory for speed, and the rule
+/// that splits it. Outside it: the store's index of records (a few hundred bytes per record, measured in
+/// README) and what a request in flight holds.
+///
+/// The split: half for page bodies (the store's cache: what `/v3/<id>`, `/p/<id>` and the APIs read), half
+/// for prepared answers (redirects, plays, web clips, offline-page assets and QR images, built from those
+/// bodies and kept in one LRU so the kinds in use take the room). Bodies get half, not all the room they
+/// could use, because an answer built from a page outlives the page's own entry only while it is hot.
+public struct CacheBudget: Sendable, Equatable {
+    /// The default: 64 MiB.
+    public static let defaultBytes = 64 << 20
+
+    /// The whole budget, in bytes.
+    public let bytes: Int
+
+    /// A budget of `bytes` (0: nothing is cached).
+    public init(bytes: Int = CacheBudget.defaultBytes) {
+        self.bytes = max(0, bytes)
+    }
+
+    /// The page bodies' share.
+    public var bodyBytes: Int { bytes / 2 }
+    /// The prepared answers' share (what is left: the two shares add up to `bytes`).
+    public var answerBytes: Int { bytes - bodyBytes }
+}
