@@ -19,6 +19,8 @@ import PackageDescription
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   ShortcutServe     the product embedded: start it in-process (port 0, a temp store), add through the
 //                     service, answer requests with no socket, stop it (integration tests and apps)
+//   SwifterCompat     Swifter 1.5's public API (HttpServer, HttpRequest, HttpResponse, file helpers) over
+//                     ShortcutHTTP: apps that embed Swifter change one import
 //   shortcut-serve    main: parse the command line, run it
 let package = Package(
     name: "shortcut-serve",
@@ -30,6 +32,7 @@ let package = Package(
         .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
         .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
         .library(name: "ShortcutServe", targets: ["ShortcutServe"]),
+        .library(name: "SwifterCompat", targets: ["SwifterCompat"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
     dependencies: [],
@@ -51,6 +54,7 @@ let package = Package(
         .target(
             name: "ShortcutServe",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutService", "ShortcutServeKit"]),
+        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -63,6 +67,9 @@ let package = Package(
                 // (FoundationEssentials calls them for a user without $HOME): silenced, and recorded here.
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
             ]),
+        // Used only by `scripts/bench.sh --swifter` (the same /s through the core and through SwifterCompat);
+        // not a product.
+        .executableTarget(name: "swifter-compat-bench", dependencies: ["ShortcutHTTP", "SwifterCompat"]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
@@ -73,6 +80,7 @@ let package = Package(
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
+        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
         .testTarget(
             name: "ShortcutServeKitTests",
             dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",

@@ -21,6 +21,9 @@
 #                                    /v3/<3 KB record>, /s/<id>), ours and nginx counted the same way (whole
 #                                    process, one keep-alive connection, (I(2N) - I(N)) / N): steady where req/s
 #                                    on this shared machine is not
+#   scripts/bench.sh --swifter       GET /s (the same 301) through SwifterCompat's HttpServer beside the core's
+#                                    HTTPServer (both in swifter-compat-bench) and shortcut-serve's own /s, keep-alive
+#                                    c100, interleaved rounds, ratios (issue 14: compat within 0.9x of the core)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -36,7 +39,7 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings | --qr) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
@@ -177,6 +180,40 @@ if [ "$what" = store-bench ]; then
     --ratio "/v3 random id of $records / /v3/r000001 (one cached id)"
   echo "RSS after the random-id runs: $(rss_of "$PID"), peak $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$PID/status)"
   echo "stats files written by the flush: $(find "$BIG/stats" -name '*.stats' -newer "$BIG/pages" | wc -l) of $(find "$BIG/stats" -name '*.stats' | wc -l)"
+  exit 0
+fi
+
+if [ "$what" = swifter ]; then
+  # shortcut-serve's own /s gives the Location (the demo's data: URI in data mode); swifter-compat-bench then
+  # serves that exact 301 through the core's HTTPServer and through SwifterCompat's HttpServer.
+  start_server --store "$STORE" --mode "$mode"
+  python3 - "$PORT" > "$STORE.location" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+c.request("GET", "/s")
+r = c.getresponse()
+assert r.status == 301, r.status
+sys.stdout.write(r.getheader("Location"))
+PY
+  core_port=$(free_port)
+  compat_port=$(free_port)
+  "$PWD/.build/release/swifter-compat-bench" "$core_port" "$compat_port" "$STORE.location" > "$STORE.compat.out" &
+  PID_C=$!
+  PIDS+=("$PID_C")
+  until grep -q listening "$STORE.compat.out" 2> /dev/null; do kill -0 $PID_C; sleep 0.05; done
+  for p in "$core_port" "$compat_port"; do
+    [ "$(curl -s -o /dev/null -w '%{http_code} %{size_header}' "http://127.0.0.1:$p/s" | cut -d' ' -f1)" = 301 ] ||
+      { echo "error: port $p does not answer /s with 301" >&2; exit 1; }
+  done
+  echo "Location: $(wc -c < "$STORE.location") bytes, the same from all three"
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$PID,$PID_C" --rounds "$rounds" --duration "$duration" \
+    --case "/s core HTTPServer|http://127.0.0.1:$core_port/s" \
+    --case "/s SwifterCompat HttpServer|http://127.0.0.1:$compat_port/s" \
+    --case "/s shortcut-serve|$base/s" \
+    --ratio "/s SwifterCompat HttpServer / /s core HTTPServer" \
+    --ratio "/s SwifterCompat HttpServer / /s shortcut-serve"
+  echo "RSS: swifter-compat-bench $(rss_of "$PID_C") (both servers), shortcut-serve $(rss_of "$PID")"
   exit 0
 fi
 

@@ -170,12 +170,24 @@ public struct Socket: Sendable, Hashable {
     @inlinable
     public func shutdownWrite() { _ = Syscall.shutdownWrite(fd) }
 
+    /// Stops both directions: a thread blocked reading the socket wakes with end of input (closing the
+    /// descriptor under it instead could let it read a descriptor reused meanwhile).
+    @inlinable
+    public func shutdownReadWrite() { _ = Syscall.shutdownBoth(fd) }
+
     /// Sets an integer socket option; `label` names it in the error (`SO_REUSEADDR`).
     public func setOption(_ level: Int32, _ name: Int32, _ value: Int32, _ label: String) throws(SystemError) {
         var value = value
         _ = try Platform.retryingEINTR("setsockopt", label) {
             Syscall.setOption(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
         }
+    }
+
+    /// Makes the descriptor blocking again (clears `O_NONBLOCK`), for a connection handed from the event loop
+    /// to code that reads it on a thread of its own (an upgraded connection).
+    public func setBlocking() throws(SystemError) {
+        let flags = try Platform.retryingEINTR("fcntl", "F_GETFL") { Syscall.getFlags(fd) }
+        _ = try Platform.retryingEINTR("fcntl", "F_SETFL") { Syscall.setFlags(fd, flags & ~O_NONBLOCK) }
     }
 
     /// Makes the descriptor non-blocking (`O_NONBLOCK`).

@@ -51,6 +51,7 @@ enum Syscall {
 
     /// Stops further sends (`SHUT_WR`).
     @inlinable static func shutdownWrite(_ fd: Int32) -> Int32 { Darwin.shutdown(fd, SHUT_WR) }
+    @inlinable static func shutdownBoth(_ fd: Int32) -> Int32 { Darwin.shutdown(fd, SHUT_RDWR) }
 
     /// BSD's `sockaddr` starts with its length (<sys/socket.h>: `__uint8_t ss_len`).
     static func setLength(_ storage: inout sockaddr_storage, _ length: socklen_t) { storage.ss_len = UInt8(length) }

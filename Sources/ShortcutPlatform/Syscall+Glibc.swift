@@ -42,6 +42,7 @@ enum Syscall {
 
     /// Stops further sends (`SHUT_WR`).
     @inlinable static func shutdownWrite(_ fd: Int32) -> Int32 { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    @inlinable static func shutdownBoth(_ fd: Int32) -> Int32 { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Linux's `sockaddr` has no length field.
     static func setLength(_ storage: inout sockaddr_storage, _ length: socklen_t) {}

@@ -31,6 +31,11 @@ public struct HTTPResponse: Sendable {
         get { shared.value.delay }
         set { shared.value.delay = newValue }
     }
+    /// For a 101 answer: who takes the connection over once the answer is written (`switchingProtocols`).
+    public var upgrade: UpgradeHandler? {
+        get { shared.value.upgrade }
+        set { shared.value.upgrade = newValue }
+    }
     /// The status line and header fields serialised by `prepared()`, or nil. Current by construction:
     /// every change of `status` or `headers` (on this value or a copy of it) sets it back to nil, so
     /// whoever holds it may send it without comparing anything.
@@ -45,6 +50,7 @@ public struct HTTPResponse: Sendable {
         var body: [UInt8]
         var delay: Duration = .zero
         var preparedHead: [UInt8]?
+        var upgrade: UpgradeHandler?
     }
 
     private var shared: CopyOnWrite<Fields>

@@ -60,6 +60,13 @@ public struct HTTPParser: Sendable {
     /// `parse` with no new bytes goes on from them.
     public var hasUnparsedBytes: Bool { !buffer.isEmpty }
 
+    /// Takes the bytes read but not parsed (those after a request that upgraded the connection: the new
+    /// protocol's first input), leaving none.
+    mutating func takeUnparsedBytes() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// Parses `bytes`, calling `emit` for each event. Throws the first error; later calls rethrow it.
     public mutating func parse(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) {
         try parse(bytes, while: { true }, emit)

@@ -49,6 +49,10 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var delayToSchedule: UInt64?
     @exclusivity(unchecked) private(set) var timeline: ConnectionTimeline
     @exclusivity(unchecked) private(set) var isClosed = false
+    /// Who takes the connection over once a 101 answer is written (`HTTPResponse.upgrade`); nil otherwise.
+    @exclusivity(unchecked) private var upgrade: UpgradeHandler?
+    /// Whether the connection was handed over rather than closed (its socket must stay open).
+    @exclusivity(unchecked) private var isDetached = false
 
     init(socket: Socket, remote: String, context: ConnectionContext) {
         self.socket = socket
@@ -155,7 +159,7 @@ final class Connection: @unchecked Sendable {
     /// the connection (every event of a closed connection returns `.none`).
     @inline(__always)
     private func settle() -> ConnectionAction {
-        if isClosed { return .close }
+        if isClosed { return isDetached ? .detach : .close }
         var action = ConnectionAction.none
         if wantedInterest != interest {
             interest = wantedInterest
@@ -206,6 +210,10 @@ final class Connection: @unchecked Sendable {
     }
 
     private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+        if let handler = response.upgrade, response.status.code == 101, response.headers.firstInvalidName == nil,
+           !context.isStopping {
+            return writeUpgrade(response, handler, request: request, started: started)
+        }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
         write(response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
               keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started)
@@ -236,6 +244,28 @@ final class Connection: @unchecked Sendable {
             context.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
                                bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed)
         }
+    }
+
+    /// A 101 that hands the connection over: its head goes out, nothing more is parsed (`closeAfterWrite`
+    /// stops the parser before the next request), and once it is written `flush` detaches the connection.
+    private func writeUpgrade(_ response: HTTPResponse, _ handler: @escaping UpgradeHandler, request: HTTPRequest,
+                              started: UInt64) {
+        ResponseWriter.appendUpgradeHead(response, to: &out, date: context.date.now())
+        upgrade = handler
+        closeAfterWrite = true
+        if context.log.enabled {
+            let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
+            context.log.record(remote: remote, method: request.method, path: request.path, status: 101, bytes: 0,
+                               nanoseconds: elapsed)
+        }
+    }
+
+    /// The handler and the bytes read past the upgrade request, once the connection was detached (for the
+    /// owner to hand over); nil otherwise.
+    func takeUpgrade() -> (handler: UpgradeHandler, bufferedBytes: [UInt8])? {
+        guard isDetached, let handler = upgrade else { return nil }
+        upgrade = nil
+        return (handler, parser.takeUnparsedBytes())
     }
 
     private func failTimedOut(_ reason: String) {
@@ -287,6 +317,13 @@ final class Connection: @unchecked Sendable {
             if timeline.phase == .writing { timeline.enter(.writing, now: context.now, timeouts: context.timeouts) }
         }
         if closeAfterWrite {
+            if upgrade != nil {
+                // The 101 is written: the connection leaves HTTP (the owner hands it over, `takeUpgrade`).
+                isDetached = true
+                isClosed = true
+                out = []
+                return
+            }
             linger()
             return
         }

@@ -12,9 +12,14 @@ struct ConnectionAction: Equatable {
     var answerDelayedAfter: UInt64?
     /// The connection is finished: take it out of the poller, close its socket, forget it.
     var close = false
+    /// With `close`: the connection was upgraded (a 101 with `HTTPResponse.upgrade`): take it out of the
+    /// poller and the table, and hand its socket over (`Connection.takeUpgrade`) instead of closing it.
+    var detach = false
 
     /// Nothing to do.
     static let none = ConnectionAction()
     /// Close the connection.
     static let close = ConnectionAction(close: true)
+    /// Hand the connection over.
+    static let detach = ConnectionAction(close: true, detach: true)
 }

@@ -117,7 +117,7 @@ final class EventLoop: @unchecked Sendable {
     /// Does what a connection's event asked for.
     @inline(__always)
     func apply(_ action: ConnectionAction, to connection: Connection) {
-        if action.close { return remove(connection) }
+        if action.close { return action.detach ? handOver(connection) : remove(connection) }
         if let interest = action.watch {
             do { try poller.modify(connection.socket.fd, interest) } catch { return remove(connection) }
         }
@@ -138,6 +138,29 @@ final class EventLoop: @unchecked Sendable {
         }
         liveConnections -= 1
         counter.release(loop: index)
+        if isStopping && liveConnections == 0 { finishStop() }
+    }
+
+    /// Takes an upgraded connection out of the poller and the table, as `remove` does, but hands its socket
+    /// (made blocking) to the response's upgrade handler on a Dispatch worker instead of closing it.
+    func handOver(_ connection: Connection) {
+        let socket = connection.socket
+        poller.remove(socket.fd)
+        if socket.fd >= 0 && Int(socket.fd) < connections.count, connections[Int(socket.fd)] === connection {
+            connections[Int(socket.fd)] = nil
+        }
+        liveConnections -= 1
+        counter.release(loop: index)
+        if let (handler, bufferedBytes) = connection.takeUpgrade() {
+            do {
+                try socket.setBlocking()
+                DispatchQueue.global().async { handler(UpgradedConnection(socket: socket, bufferedBytes: bufferedBytes)) }
+            } catch {
+                socket.close()
+            }
+        } else {
+            socket.close()
+        }
         if isStopping && liveConnections == 0 { finishStop() }
     }
 

@@ -1,0 +1,34 @@
+import ShortcutPlatform
+
+/// A connection a handler took over from HTTP with a 101 answer (`HTTPResponse.switchingProtocols`): its
+/// socket, now blocking and no longer watched, timed or counted by the server, and the bytes the client
+/// sent after its request that the server had already read. The taker owns the socket and must close it.
+public struct UpgradedConnection: Sendable {
+    /// The connection's socket (blocking).
+    public let socket: Socket
+    /// What the client sent after the upgrade request and the server had read: the start of the new
+    /// protocol's input, to be consumed before reading the socket.
+    public let bufferedBytes: [UInt8]
+
+    /// Makes one (the server does; public for tests of code that takes connections over).
+    public init(socket: Socket, bufferedBytes: [UInt8]) {
+        self.socket = socket
+        self.bufferedBytes = bufferedBytes
+    }
+}
+
+/// Takes over an upgraded connection. Runs on a Dispatch worker of its own and may block for the
+/// connection's whole life.
+public typealias UpgradeHandler = @Sendable (UpgradedConnection) -> Void
+
+extension HTTPResponse {
+    /// 101 Switching Protocols with `headers` (`Upgrade`, `Connection: Upgrade`, … sent as given): once it is
+    /// written, the server stops reading the connection, answers nothing more on it, and hands it to
+    /// `handler` (RFC 9110 §15.2.2). Pipelined requests after the upgrade request are not answered: their
+    /// bytes are `UpgradedConnection.bufferedBytes`.
+    public static func switchingProtocols(_ headers: HTTPHeaders, to handler: @escaping UpgradeHandler) -> HTTPResponse {
+        var response = HTTPResponse(status: HTTPStatus(101), headers: headers)
+        response.upgrade = handler
+        return response
+    }
+}

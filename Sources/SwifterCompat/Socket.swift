@@ -1,0 +1,177 @@
+import Foundation
+import ShortcutPlatform
+
+/// Why a `Socket` call failed (Swifter's cases; the text is the system's reason).
+public enum SocketError: Error {
+    // Swifter's cases, each with the system's reason.
+    case socketCreationFailed(String)
+    case socketSettingReUseAddrFailed(String)
+    case bindFailed(String)
+    case listenFailed(String)
+    case writeFailed(String)
+    case getPeerNameFailed(String)
+    case convertingPeerNameFailed
+    case getNameInfoFailed(String)
+    case acceptFailed(String)
+    case recvFailed(String)
+    case getSockNameFailed(String)
+}
+
+/// The text of the calling thread's last `errno`, as Swifter's `Errno`.
+public class Errno {
+    /// `strerror(errno)`.
+    public class func description() -> String { Platform.errorText(Platform.errno) }
+}
+
+/// A connected stream socket, as Swifter's: blocking reads of one byte, of a length, or of a line, and
+/// writes of everything given. `read()` is `open`, so tests and adapters can feed `HttpParser` and
+/// `WebSocketSession` from memory by overriding it. Writes never raise SIGPIPE.
+open class Socket: Hashable {
+    /// The descriptor.
+    public let socketFileDescriptor: Int32
+    private var isClosed = false
+
+    /// Wraps a descriptor; the socket closes it (on `close()` or when released).
+    public init(socketFileDescriptor: Int32) {
+        self.socketFileDescriptor = socketFileDescriptor
+    }
+
+    deinit { close() }
+
+    /// Hashes the descriptor.
+    public func hash(into hasher: inout Hasher) { hasher.combine(socketFileDescriptor) }
+
+    /// Whether both wrap one descriptor.
+    public static func == (left: Socket, right: Socket) -> Bool {
+        left.socketFileDescriptor == right.socketFileDescriptor
+    }
+
+    /// Closes the descriptor (once; later calls do nothing).
+    public func close() {
+        guard !isClosed, socketFileDescriptor >= 0 else { return }
+        isClosed = true
+        Platform.close(socketFileDescriptor)
+    }
+
+    /// Closes a descriptor.
+    public class func close(_ socket: Int32) { Platform.close(socket) }
+
+    /// Nothing to do here: every write of this module is sent without raising SIGPIPE (`MSG_NOSIGNAL`, or
+    /// `SO_NOSIGPIPE` set by the platform layer on Darwin).
+    public class func setNoSigPipe(_ socket: Int32) {}
+
+    /// The local port (`getsockname`).
+    public func port() throws -> UInt16 { try localAddress().port }
+
+    /// Whether the socket is bound to an IPv4 address.
+    public func isIPv4() throws -> Bool { !(try localAddress().isIPv6) }
+
+    private func localAddress() throws -> SocketAddress {
+        do {
+            return try ShortcutPlatform.Socket(fd: socketFileDescriptor).localAddress()
+        } catch {
+            throw SocketError.getSockNameFailed(error.reason)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the UTF-8 bytes of `string`.
+    public func writeUTF8(_ string: String) throws { try writeUInt8(Array(string.utf8)) }
+
+    /// Writes `data`.
+    public func writeUInt8(_ data: [UInt8]) throws { try writeUInt8(data[...]) }
+
+    /// Writes `data`.
+    public func writeUInt8(_ data: ArraySlice<UInt8>) throws {
+        try data.withUnsafeBytes { try writeBuffer($0) }
+    }
+
+    /// Writes `data`.
+    public func writeData(_ data: NSData) throws { try writeData(Data(referencing: data)) }
+
+    /// Writes `data`.
+    public func writeData(_ data: Data) throws {
+        try data.withUnsafeBytes { try writeBuffer($0) }
+    }
+
+    /// Writes the rest of an open file.
+    public func writeFile(_ file: String.File) throws {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try file.read(&chunk)
+            if count == 0 { return }
+            try writeUInt8(chunk[0..<count])
+        }
+    }
+
+    private func writeBuffer(_ buffer: UnsafeRawBufferPointer) throws {
+        let socket = ShortcutPlatform.Socket(fd: socketFileDescriptor)
+        var sent = 0
+        while sent < buffer.count {
+            switch socket.write(UnsafeRawBufferPointer(rebasing: buffer[sent...])) {
+            case .bytes(let count): sent += count
+            case .wouldBlock: throw SocketError.writeFailed("the socket is non-blocking and its buffer is full")
+            case .closed: throw SocketError.writeFailed(Errno.description())
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads one byte; throws `recvFailed` at the end of input or on an error.
+    open func read() throws -> UInt8 {
+        var byte: UInt8 = 0
+        let count = try withUnsafeMutableBytes(of: &byte) { try readSome(into: $0) }
+        guard count == 1 else { throw SocketError.recvFailed("end of input") }
+        return byte
+    }
+
+    /// Reads exactly `length` bytes. A subclass that overrides only `read()` is read through it, byte by
+    /// byte; a plain socket reads in chunks.
+    open func read(length: Int) throws -> [UInt8] {
+        guard length > 0 else { return [] }
+        guard Swift.type(of: self) == Socket.self else {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(length, 64 * 1024))
+            for _ in 0..<length { bytes.append(try read()) }
+            return bytes
+        }
+        return try readFromDescriptor(length: length)
+    }
+
+    /// Exactly `length` bytes from the descriptor, in chunks.
+    func readFromDescriptor(length: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: length)
+        var offset = 0
+        while offset < length {
+            let count = try bytes.withUnsafeMutableBytes { try readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+            guard count > 0 else { throw SocketError.recvFailed("end of input after \(offset) of \(length) bytes") }
+            offset += count
+        }
+        return bytes
+    }
+
+    /// Reads a line ending in LF, without its CR and LF (bytes under CR are dropped, as Swifter did).
+    public func readLine() throws -> String { try readLine(maxBytes: Int.max) }
+
+    /// `readLine()` that throws `recvFailed` once the line passes `maxBytes` bytes.
+    func readLine(maxBytes: Int) throws -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let byte = try read()
+            if byte == 10 { return String(decoding: bytes, as: UTF8.self) }
+            if byte > 13 { bytes.append(byte) }
+            if bytes.count > maxBytes { throw SocketError.recvFailed("line longer than \(maxBytes) bytes") }
+        }
+    }
+
+    /// One read of at most `buffer.count` bytes from the descriptor; 0 at the end of input.
+    func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        do {
+            return try Platform.read(socketFileDescriptor, into: buffer)
+        } catch {
+            throw SocketError.recvFailed(error.reason)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Testing
+import SwifterCompat
+import TestSupport
+
+/// `stop()` frees the port before it returns (Swifter's stayed bound: issue #211).
+@Suite struct StartStopTests {
+    @Test func hundredStartStopCyclesOnOnePort() throws {
+        let first = HttpServer()
+        try first.start(0, forceIPv4: true)
+        let port = UInt16(try first.port())
+        first.stop()
+        for cycle in 0..<100 {
+            // A new server every other cycle: the port must be free for any process, not just this object.
+            let server = cycle % 2 == 0 ? first : HttpServer()
+            server["/c"] = { _ in .ok(.text("\(cycle)")) }
+            try server.start(port, forceIPv4: true)
+            #expect(try server.port() == Int(port))
+            let client = try RawClient(port: port)
+            try client.send("GET /c HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "\(cycle)")
+            server.stop()
+            #expect(client.isClosedByServer(), "open connections are closed by stop()")
+        }
+        #expect(throws: RawClient.Failure.self, "nothing listens after the last stop()") { try RawClient(port: port) }
+    }
+}
