@@ -30,6 +30,11 @@ public final class EventPoller: EventPolling {
     }
 
     /// See `EventPolling`.
+    public func addListener(_ listener: Int32) throws(SystemError) {
+        try add(listener, .read)
+    }
+
+    /// See `EventPolling`.
     public func remove(_ fd: Int32) {
         var changes = [
             kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
@@ -40,9 +45,9 @@ public final class EventPoller: EventPolling {
 
     /// See `EventPolling`.
     @inlinable
-    public func poll(into events: inout [PollEvent]) -> Int {
-        var zero = timespec(tv_sec: 0, tv_nsec: 0)
-        let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &zero) }
+    public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
+        var wait = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+        let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &wait) }
         guard count > 0 else { return 0 }
         events.removeAll(keepingCapacity: true)
         for event in buffer[0..<Int(count)] {

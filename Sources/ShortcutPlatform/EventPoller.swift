@@ -40,13 +40,18 @@ public protocol EventPolling: AnyObject {
     var descriptor: Int32 { get }
     /// Starts watching `fd` for `interest`.
     func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
+    /// Starts watching `listener`, a listening socket every loop's poller watches, for connections: where the
+    /// system can, a new connection wakes one waiting poller, not all (epoll's `EPOLLEXCLUSIVE`; kqueue has
+    /// no such flag and watches it as `add(_:.read)` does).
+    func addListener(_ listener: Int32) throws(SystemError)
     /// Changes what `fd` is watched for.
     func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
     /// Stops watching `fd` (before it is closed).
     func remove(_ fd: Int32)
-    /// Puts what is ready now (no waiting) in the first elements of `events` and returns how many: elements
-    /// past those may be left from an earlier poll (epoll writes over them rather than empty the array).
-    func poll(into events: inout [PollEvent]) -> Int
+    /// Puts what is ready in the first elements of `events` and returns how many, waiting at most
+    /// `milliseconds` (0: not at all) for something to be: elements past those may be left from an earlier
+    /// poll (epoll writes over them rather than empty the array). An interrupted wait returns 0.
+    func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32) -> Int
     /// Closes the poller's own descriptor.
     func close()
 }

@@ -36,11 +36,7 @@ extension EventLoop {
                 accepted = adopt(socket, address) || accepted
             } else {
                 // The loop holding fewer connections owns it: one hop now, none per request after.
-                let sibling = siblings[owner]
-                sibling.queue.async {
-                    sibling.context.tick()
-                    _ = sibling.adopt(socket, address)
-                }
+                siblings[owner].receiveHandedOver(socket, address)
             }
         }
         return accepted
@@ -119,7 +115,7 @@ extension EventLoop {
             // A spare lost to another thread's open is taken again once descriptors are free.
             if spareDescriptor < 0 { spareDescriptor = EventLoop.openSpareDescriptor() }
             do {
-                try poller.add(listener.fd, .read)
+                try poller.addListener(listener.fd)
                 listening = true
             } catch {
                 watchListener(after: delay)
