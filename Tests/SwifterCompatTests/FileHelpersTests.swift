@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import SwifterCompat
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `shareFile`, `shareFilesFromDirectory` and `directoryBrowser`, served from a temporary folder, and every
 /// way out of the folder refused.
@@ -101,7 +106,7 @@ import TestSupport
         let listing = try harness.get("/browse/sub")
         #expect(listing.status == 200)
         #expect(listing.header("Content-Type") == "text/html")
-        #expect(listing.bodyText.contains("<a href=\"/browse/sub/b.css\">b.css</a>"))
+        #expect(listing.bodyText.contains("<a href=\"/browse/sub%2Fb.css\">b.css</a>"), "the link stays one segment")
         #expect(try harness.get("/browse/a.txt").bodyText == "file a")
         #expect(try harness.get("/browse/nothing").status == 404)
 
@@ -114,9 +119,83 @@ import TestSupport
             return
         }
         #expect(page.contains("odd &lt;name&gt;.txt</a>"), "names are escaped")
-        #expect(page.contains("href=\"/browse/odd%20%3Cname%3E.txt\""), "links are percent-encoded")
+        #expect(page.contains("href=\"/browse/odd%20%3Cname%3E.txt\""), "links are percent-encoded (the root's: no %2F)")
         let first = try #require(page.range(of: "a.txt"))
         let later = try #require(page.range(of: "index.html"))
         #expect(first.lowerBound < later.lowerBound, "sorted")
+    }
+
+    /// Swifter's listing linked `/browse/sub/b.css`, which `/browse/:path` never matches (one segment): every
+    /// link of a subfolder's listing was a 404. Each link must reach its entry, at any depth.
+    @Test func everyLinkOfAListingReachesItsEntry() throws {
+        let fixture = try Fixture()
+        try fixture.root.write("shared/sub/deeper/c.txt", "file c")
+        let harness = try CompatHarness { $0["/browse/:path"] = directoryBrowser(fixture.shared) }
+        defer { harness.stop() }
+        var pending = ["/browse/sub"]
+        var files: [String: String] = [:]
+        while let target = pending.popLast() {
+            let page = try harness.get(target)
+            #expect(page.status == 200, "\(target)")
+            guard page.header("Content-Type") == "text/html" else {
+                files[target] = page.bodyText
+                continue
+            }
+            for part in page.bodyText.components(separatedBy: "href=\"").dropFirst() {
+                if let end = part.firstIndex(of: "\"") { pending.append(String(part[..<end])) }
+            }
+        }
+        #expect(files.values.sorted() == ["b{}", "file c"], "\(files)")
+    }
+
+    /// More ways out, each refused or simply not there, never the secret: double encoding, backslashes,
+    /// absolute paths, `;` parameters, a path past every limit, a link loop, a link to a device.
+    static let oddPaths: [(target: String, status: Int)] = [
+        ("/files/%252e%252e%252fsecret.txt", 404),
+        ("/files/..%5Csecret.txt", 404),
+        ("/files/%5C..%5C..%5Csecret.txt", 404),
+        ("/files/%2F%2Fetc%2Fpasswd", 404),
+        ("/files/%2Fetc%2Fpasswd", 404),
+        ("/files/..;%2Fsecret.txt", 404),
+        ("/files/..%3B%2Fsecret.txt", 404),
+        ("/files/.%2E%2Fsecret.txt", 403),
+        ("/files/" + String(repeating: "a", count: 5000), 404),
+        ("/files/loop", 404),
+        ("/files/zero", 403),
+    ]
+
+    @Test(arguments: oddPaths)
+    func oddPathsNeverLeaveTheFolder(_ attempt: (target: String, status: Int)) throws {
+        let fixture = try Fixture()
+        try FileManager.default.createSymbolicLink(atPath: fixture.shared + "/loop", withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: fixture.shared + "/loop2", withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: fixture.shared + "/zero", withDestinationPath: "/dev/zero")
+        let harness = try CompatHarness { server in
+            server["/files/:path"] = shareFilesFromDirectory(fixture.shared)
+            server["/browse/:path"] = directoryBrowser(fixture.shared)
+        }
+        defer { harness.stop() }
+        for target in [attempt.target, attempt.target.replacingOccurrences(of: "/files/", with: "/browse/")] {
+            let response = try harness.get(target)
+            #expect(!response.bodyText.contains("SECRET"), "\(target)")
+            #expect(response.status == attempt.status, "\(target.prefix(80)): \(response.statusLine)")
+        }
+    }
+
+    /// A FIFO in the shared folder is not a file to serve: opening it for reading used to wait for a writer,
+    /// holding an event loop (and every connection on it) for as long as none came.
+    @Test func aFIFOInTheFolderIsNotServedAndDoesNotHang() throws {
+        let fixture = try Fixture()
+        try #require(mkfifo(fixture.shared + "/pipe", 0o644) == 0)
+        let harness = try CompatHarness { server in
+            server["/files/:path"] = shareFilesFromDirectory(fixture.shared)
+            server["/browse/:path"] = directoryBrowser(fixture.shared)
+            server["/one"] = shareFile(fixture.shared + "/pipe")
+        }
+        defer { harness.stop() }
+        for target in ["/files/pipe", "/browse/pipe", "/one"] {
+            #expect(try harness.get(target).status == 404, "\(target)")
+        }
+        #expect(try harness.get("/files/a.txt").bodyText == "file a", "the server still answers")
     }
 }

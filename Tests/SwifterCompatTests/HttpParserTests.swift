@@ -79,6 +79,59 @@ import Darwin
         }
     }
 
+    /// A socket whose `read()` returns one byte forever (garbage, or an attacker's endless line), giving
+    /// up after `backstop` reads so that a failure cannot hang the suite.
+    final class EndlessSocket: Socket {
+        let byte: UInt8
+        let backstop: Int
+        private(set) var reads = 0
+
+        init(_ byte: UInt8, backstop: Int = 100_000) {
+            self.byte = byte
+            self.backstop = backstop
+            super.init(socketFileDescriptor: -1)
+        }
+
+        override func read() throws -> UInt8 {
+            reads += 1
+            guard reads <= backstop else { throw SocketError.recvFailed("the test's backstop") }
+            return byte
+        }
+    }
+
+    /// Every byte read counts toward `maxLineBytes`, the ones a line drops (CR, NUL, other controls) too:
+    /// a line of them ended only by the test's backstop.
+    @Test(arguments: [UInt8(0), 9, 13, UInt8(ascii: "a"), 0xFF])
+    func anEndlessLineIsCutAtTheLimitWhateverItsBytes(_ byte: UInt8) throws {
+        let parser = HttpParser()
+        parser.maxLineBytes = 20
+        let socket = EndlessSocket(byte)
+        #expect(throws: SocketError.self) { try parser.readHttpRequest(socket) }
+        #expect(socket.reads <= 22, "read \(socket.reads) bytes of a line limited to 20")
+        let crlf = try parser.readHttpRequest(MemorySocket("GET /" + String(repeating: "b", count: 6) + " HTTP/1.1\r\n\r\n"))
+        #expect(crlf.path == "/bbbbbb", "a 20-byte line's CR LF is not counted")
+        #expect(throws: SocketError.self) {
+            try parser.readHttpRequest(MemorySocket("GET /bbbbbb HTTP/1.1\r\r\n\r\n"))
+        }
+    }
+
+    /// `read(length:)` holds what arrived, not what was asked for: a length of 2^40 from a peer that sends
+    /// three bytes and closes is an error, not an allocation of a terabyte.
+    @Test func aHugeReadLengthHoldsOnlyWhatArrives() throws {
+        var fds: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+        #else
+        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
+        #endif
+        try #require(made == 0)
+        let reader = Socket(socketFileDescriptor: fds[0])
+        let writer = Socket(socketFileDescriptor: fds[1])
+        try writer.writeUInt8([1, 2, 3])
+        writer.close()
+        #expect(throws: SocketError.self) { try reader.read(length: 1 << 40) }
+    }
+
     @Test func aRealSocketPair() throws {
         var fds: [Int32] = [0, 0]
         #if canImport(Glibc)

@@ -23,4 +23,30 @@ import TestSupport
         }
         #expect(throws: RawClient.Failure.self, "nothing listens after the last stop()") { try RawClient(port: port) }
     }
+
+    /// `stop()` called by a handler cannot wait for that handler, so it returns before the port is free; a
+    /// `stop()` or `start()` made afterwards, outside any handler, must wait for that stop to finish: as
+    /// after any `stop()`, the port is then free for the next `start`.
+    @Test func aStopFromAHandlerIsFinishedByTheNextStopOrStart() throws {
+        let server = HttpServer()
+        server["/stop"] = { _ in
+            server.stop()
+            return .ok(.text("stopping"))
+        }
+        try server.start(0, forceIPv4: true)
+        try server.start(0, forceIPv4: true)  // started already: nothing happens, as in Swifter
+        let port = UInt16(try server.port())
+        for round in 0..<2 {
+            let client = try RawClient(port: port)
+            try client.send("GET /stop HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "stopping")
+            #expect(server.state == .stopped)
+            if round == 0 { server.stop() }  // round 1: `start` alone must wait
+            try server.start(port, forceIPv4: true)
+            #expect(try server.port() == Int(port))
+        }
+        server.stop()
+        server.stop()
+        HttpServer().stop()  // never started
+    }
 }
