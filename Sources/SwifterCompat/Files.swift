@@ -32,7 +32,8 @@ public func shareFilesFromDirectory(_ directoryPath: String, defaults: [String] 
 
 /// A handler that lists the folders under `dir` as HTML (each name a link) and serves its files, named by
 /// the route's capture (`server["/browse/:path"] = directoryBrowser(dir)`). The same refusals as
-/// `shareFilesFromDirectory`; names in the listing are escaped (Swifter wrote them into the page raw).
+/// `shareFilesFromDirectory`; names in the listing are escaped (Swifter wrote them into the page raw), and
+/// each link reaches its entry (`/browse/sub%2Fb.css`; Swifter's `/browse/sub/b.css` did not match the route).
 public func directoryBrowser(_ dir: String) -> ((HttpRequest) -> HttpResponse) {
     let folder = SharedFolder(root: dir)
     return { request in
@@ -47,9 +48,14 @@ public func directoryBrowser(_ dir: String) -> ((HttpRequest) -> HttpResponse) {
         } catch {
             return .internalServerError(.text("the folder cannot be listed: \(error)\n"))
         }
+        // A link stays one path segment (its folder joined by an encoded slash): `/browse/:path` captures one
+        // segment, so Swifter's `/browse/sub/b.css` was a 404. The root (an empty capture) has no folder part.
+        var base = Substring(request.path)
+        while base.hasSuffix("/") { base.removeLast() }
+        let folderPart = String(base) + (relative.isEmpty ? "/" : "%2F")
         var rows = ""
         for name in names {
-            let link = request.path + "/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? "")
+            let link = folderPart + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? "")
             rows += "<tr><td><a href=\"\(HTMLEscaping.escape(link))\">\(HTMLEscaping.escape(name))</a></td></tr>"
         }
         return .ok(.html("<!DOCTYPE html><html><body><table>\(rows)</table></body></html>"))

@@ -34,6 +34,9 @@ open class HttpServerIO {
     private var storedIPv4: String?
     private var storedIPv6: String?
     private var sessions: UpgradedSessions?
+    /// The last stop's completion (left when a handler stopped the server: it could not wait), for the next
+    /// `stop()` or `start()` to wait on.
+    private var lastStop: DispatchGroup?
 
     /// The core's limits (body size, header size, timeouts, connections), read at `start`. A request body
     /// over `limits.maxBodyBytes` (1 MiB by default) is refused with 413 before it is read.
@@ -97,6 +100,8 @@ open class HttpServerIO {
     /// already in use") and the like.
     public func start(_ port: UInt16 = 8080, forceIPv4: Bool = false,
                       priority: DispatchQoS.QoSClass = DispatchQoS.QoSClass.background) throws {
+        // A handler's `stop()` may still be freeing the port: binding it again must wait for that.
+        awaitLastStop()
         let settings = lock.withLock { () -> (String, ServerLimits, Int, UpgradedSessions)? in
             guard stateValue == .stopped else { return nil }
             stateValue = .starting
@@ -131,31 +136,35 @@ open class HttpServerIO {
     /// Stops: no new connections, idle ones closed, answers in flight finished (for at most
     /// `limits.shutdownGracePeriod`). Returns once the port is free again, so `start` on the same port can
     /// follow at once; called from inside a handler it cannot wait for that handler, so it returns at once
-    /// and the port is freed just after.
+    /// and the port is freed just after (the next `stop()` or `start()` outside a handler waits for that).
     public func stop() {
         let running = lock.withLock { () -> (HTTPServer, UpgradedSessions?)? in
             guard stateValue == .running, let server = core else { return nil }
             stateValue = .stopping
             return (server, sessions)
         }
-        guard let (server, sessions) = running else { return }
+        guard let (server, sessions) = running else { return awaitLastStop() }
         // Swifter closed every client socket, websocket sessions included: their reads end now.
         sessions?.closeAll()
-        if HandlerContext.isServing {
-            server.stop()
-        } else {
-            let done = DispatchSemaphore(value: 0)
-            server.stop { done.signal() }
-            // Bounded: a handler blocked on the thread calling `stop` (`DispatchQueue.main.sync` in an app)
-            // would otherwise never let the stop finish.
-            let grace = limits.shutdownGracePeriod.components
-            _ = done.wait(timeout: .now() + .seconds(Int(grace.seconds) + 1))
-        }
+        let stopped = DispatchGroup()
+        stopped.enter()
+        lock.withLock { lastStop = stopped }
+        server.stop { stopped.leave() }
+        awaitLastStop()
         lock.withLock {
             core = nil
             self.sessions = nil
             stateValue = .stopped
         }
+    }
+
+    /// Waits for the last stop to free the port, unless called from a handler (which that stop waits for).
+    /// Bounded: a handler blocked on the thread calling `stop` (`DispatchQueue.main.sync` in an app) would
+    /// otherwise never let the stop finish.
+    private func awaitLastStop() {
+        guard !HandlerContext.isServing, let stopped = lock.withLock({ lastStop }) else { return }
+        let grace = limits.shutdownGracePeriod.components
+        _ = stopped.wait(timeout: .now() + .seconds(Int(grace.seconds) + 1))
     }
 
     /// Finds the handler for a request: Swifter's routing hook. This base answers 404 to everything.

@@ -57,12 +57,13 @@ struct SharedFolder {
 }
 
 /// A `.raw` 200 that streams `path`'s bytes into the body writer, or 404 when it cannot be opened as a
-/// regular file.
+/// regular file. Opened without blocking, then checked: a FIFO's `open` would otherwise wait for a writer,
+/// holding the event loop, and a device (`/dev/zero`) would never end.
 func serveFile(_ path: String, headers: [String: String]) -> HttpResponse {
     let file: String.File
     let size: Int64
     do {
-        file = try path.openForReading()
+        file = String.File(FileHandle(fileDescriptor: try Platform.open(path, [.readOnly, .nonBlocking]), closeOnDealloc: true))
         let status = try Platform.status(of: file.handle.fileDescriptor, subject: path)
         guard status.kind == .regular else {
             file.close()

@@ -140,29 +140,42 @@ open class Socket: Hashable {
         return try readFromDescriptor(length: length)
     }
 
-    /// Exactly `length` bytes from the descriptor, in chunks.
+    /// Exactly `length` bytes from the descriptor, in chunks of at most `readChunkBytes`: the buffer grows
+    /// with what arrives, so a length a peer announced (a websocket frame's) costs memory only once it is sent.
     func readFromDescriptor(length: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: length)
-        var offset = 0
-        while offset < length {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(length, Socket.readChunkBytes))
+        while bytes.count < length {
+            let offset = bytes.count
+            let want = min(length - offset, Socket.readChunkBytes)
+            bytes.append(contentsOf: repeatElement(0, count: want))
             let count = try bytes.withUnsafeMutableBytes { try readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+            bytes.removeLast(want - count)
             guard count > 0 else { throw SocketError.recvFailed("end of input after \(offset) of \(length) bytes") }
-            offset += count
         }
         return bytes
     }
 
+    /// Most bytes one read asks for, and so most memory a read holds ahead of the bytes themselves: 64 KiB.
+    static let readChunkBytes = 64 * 1024
+
     /// Reads a line ending in LF, without its CR and LF (bytes under CR are dropped, as Swifter did).
     public func readLine() throws -> String { try readLine(maxBytes: Int.max) }
 
-    /// `readLine()` that throws `recvFailed` once the line passes `maxBytes` bytes.
+    /// `readLine()` that throws `recvFailed` once the line passes `maxBytes` bytes. Every byte read counts,
+    /// the dropped ones too (a line of CRs or NULs would otherwise be read for ever), except one CR just
+    /// before the LF.
     func readLine(maxBytes: Int) throws -> String {
         var bytes: [UInt8] = []
+        var length = 0
         while true {
             let byte = try read()
             if byte == 10 { return String(decoding: bytes, as: UTF8.self) }
+            length += 1
             if byte > 13 { bytes.append(byte) }
-            if bytes.count > maxBytes { throw SocketError.recvFailed("line longer than \(maxBytes) bytes") }
+            if length > maxBytes && !(byte == 13 && length == maxBytes + 1) {
+                throw SocketError.recvFailed("line longer than \(maxBytes) bytes")
+            }
         }
     }
 
