@@ -96,6 +96,8 @@ import TestSupport
         ("long ping", WebSocketClient.frame(0x9, [UInt8](repeating: 0, count: 126)), 1002),
         ("lone continuation", WebSocketClient.frame(0x0, Array("x".utf8)), 1002),
         ("2^40 bytes announced", WebSocketClient.frame(0x2, [], announced: 1 << 40), 1009),
+        ("a 64-bit length with its top bit set", WebSocketClient.frame(0x2, [], announced: 1 << 63), 1002),
+        ("a fragmented close", WebSocketClient.frame(0x8, [], fin: false), 1002),
         ("new message inside a fragmented one", WebSocketClient.frame(0x1, [0x61], fin: false) + WebSocketClient.frame(0x1, [0x62]), 1002),
     ] as [(String, [UInt8], Int)])
     func protocolViolationsEndTheSessionWithACloseCode(_ name: String, _ bytes: [UInt8], _ code: Int) throws {
@@ -121,6 +123,26 @@ import TestSupport
         try client.send(0x2, [UInt8](repeating: 1, count: 6), fin: false)
         try client.send(0x0, [UInt8](repeating: 1, count: 5), fin: true)
         #expect(try client.readCloseCode() == 1009, "11 bytes in two fragments")
+    }
+
+    /// A message that never ends (1-byte fragments, pings between them, no FIN) is ended at the limit: the
+    /// pings are answered meanwhile, and the 17th byte of a 16-byte limit gets close code 1009.
+    @Test func aNeverEndingFragmentedMessageIsCappedAtTheLimit() throws {
+        let events = Events()
+        let harness = try echoServer(events, payloadLimit: 16)
+        defer { harness.stop() }
+        let client = try WebSocketClient(port: harness.port)
+        try client.handshake("/ws")
+        try client.send(0x2, [1], fin: false)
+        for _ in 0..<15 {
+            try client.send(0x9, [7])
+            #expect(try client.readFrame()?.opcode == 0xA, "a ping inside a message is answered")
+            try client.send(0x0, [1], fin: false)
+        }
+        try client.send(0x0, [1], fin: false)
+        #expect(try client.readCloseCode() == 1009)
+        #expect(events.waitDisconnected())
+        #expect(!events.all.contains { $0.hasPrefix("binary") }, "no part of it was delivered")
     }
 
     @Test func badHandshakesGet400() throws {
