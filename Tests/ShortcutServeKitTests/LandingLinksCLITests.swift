@@ -54,10 +54,10 @@ import TestSupport
         let shortcut = try CLITests.run(["add", "--title", "S", "--open", "myapp://s", "--id", "scan", "--store", store])
         #expect(shortcut.status == 0)
         let notALink = try CLITests.run(["links", "rm", "scan", "--store", store])
-        #expect(notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut (see shortcut-serve show), not a link\n")
+        #expect(notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut, not a landing link (see shortcut-serve show scan)\n")
         #expect(try CLITests.run(["links", "rm", "spring", "--store", store]).stdout == "removed spring\n")
         let gone = try CLITests.run(["links", "rm", "spring", "--store", store])
-        #expect(gone.status == 1 && gone.stderr == "error: no link 'spring' in \(store)\n")
+        #expect(gone.status == 1 && gone.stderr == "error: no record 'spring' in \(store)\n")
         #expect(try CLITests.run(["links", "list", "--store", store]).stdout.isEmpty)
     }
 

@@ -4,8 +4,9 @@ import ShortcutStore
 import ShortcutService
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
-/// links, then the other stored pages with their name, type, size and link. It lists every id, so it is
-/// behind the DNS-rebinding guard, as the API is: a page on another site must not learn them.
+/// links, then the mocks (stored pages) with their name, type, size and link, then the landing links with
+/// their title and page. It lists every id, so it is behind the DNS-rebinding guard, as the API is: a page
+/// on another site must not learn them.
 struct IndexPage: Sendable {
     let store: PageStore
     let defaultMode: DeliveryMode
@@ -23,8 +24,9 @@ struct IndexPage: Sendable {
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
     func render(phoneRoot: String) -> String {
         let summaries = store.list()
-        let shortcuts = summaries.filter(ShortcutRecord.isShortcut)
-        let pages = summaries.filter { !ShortcutRecord.isShortcut($0) }
+        let shortcuts = summaries.filter { RecordKind($0) == .shortcut }
+        let pages = summaries.filter { RecordKind($0) == .mock }
+        let landingLinks = summaries.filter { RecordKind($0) == .link }
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
@@ -65,8 +67,20 @@ struct IndexPage: Sendable {
             }
             html += "</table>"
         }
-        if summaries.count > 2 * IndexPage.maxRows {
-            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> lists all.</p>"
+        html += "<h2>Landing links (\(landingLinks.count))</h2>"
+        if landingLinks.isEmpty {
+            html += "<p>None yet. Make one with <code>shortcut-serve links add ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.</p>"
+        } else {
+            html += "<table><tr><th>Title</th><th>Page</th></tr>"
+            for item in landingLinks.prefix(IndexPage.maxRows) {
+                let path = escape(LinkRecord.path(item.id))
+                html += "<tr><td>\(escape(item.metadata["title"] ?? item.name))</td><td><a href=\"\(path)\">\(path)</a></td></tr>"
+            }
+            html += "</table>"
+        }
+        if [shortcuts, pages, landingLinks].contains(where: { $0.count > IndexPage.maxRows }) {
+            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> and "
+                + "<a href=\"/api/links\">/api/links</a> list all.</p>"
         }
         return html + "</body></html>"
     }
