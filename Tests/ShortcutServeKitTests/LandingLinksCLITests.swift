@@ -61,6 +61,29 @@ import TestSupport
         #expect(try CLITests.run(["links", "list", "--store", store]).stdout.isEmpty)
     }
 
+    @Test func mockAndShortcutCommandsSayALinkIsNotTheirsAndLeaveIt() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(try CLITests.run(Self.spring + ["--store", store]).status == 0)
+        let link = "'spring' is a landing link, not a mock (see shortcut-serve links show spring)"
+        for verb in ["show", "rm"] {
+            let run = try CLITests.run(["mock", verb, "spring", "--store", store])
+            #expect(run.status == 1 && run.stdout.isEmpty && run.stderr == "error: \(link)\n", "mock \(verb): \(run.stderr)")
+        }
+        let asShortcut = "'spring' is a landing link, not a shortcut (see shortcut-serve links show spring)"
+        for verb in ["show", "rm"] {
+            let run = try CLITests.run([verb, "spring", "--store", store])
+            #expect(run.status == 1 && run.stderr == "error: \(asShortcut)\n", "\(verb): \(run.stderr)")
+        }
+        #expect(try CLITests.run(["links", "show", "spring", "--store", store]).stdout.hasPrefix("id: spring\ntitle: Spring sale\n"))
+        let badID = try CLITests.run(["links", "add", "a.b", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+                                      "--store", store])
+        #expect(badID.status == 1 && badID.stderr == "error: invalid id 'a.b': use 1–64 characters of A-Z a-z 0-9 _ -\n")
+        let reserved = try CLITests.run(["links", "add", "match", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+                                         "--store", store])
+        #expect(reserved.status == 1 && reserved.stderr == "error: id 'match' is reserved: /api/links/match is the universal-link matcher\n")
+    }
+
     @Test(arguments: [
         (["--app-url", "javascript:alert(1)"], "error: app_url scheme 'javascript' is not allowed\n"),
         (["--fallback-url", "data:text/html,x"], "error: fallback_url scheme 'data' is not allowed\n"),
