@@ -18,24 +18,14 @@ struct LinksAPI: Sendable {
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
-        let value: JSONValue
-        switch API.body(of: request) {
-        case .failure(let error): return error.response
-        case .success(let parsed): value = parsed
-        }
-        var fields = JSONFields(value)
-        var named: [String: String] = [:]
-        for name in LandingLink.Fields.names where name != "app_store_id" { named[name] = fields.string(name) }
-        named["app_store_id"] = Self.appStoreID(&fields)
-        let draft = LinkDraft(fields: LandingLink.Fields(named: named), id: fields.string("id"), secret: fields.string("secret"))
         do {
+            var fields = JSONFields(try API.body(of: request).get())
+            var named: [String: String] = [:]
+            for name in LandingLink.Fields.names where name != "app_store_id" { named[name] = fields.string(name) }
+            named["app_store_id"] = Self.appStoreID(&fields)
+            let draft = LinkDraft(fields: LandingLink.Fields(named: named), id: fields.string("id"), secret: fields.string("secret"))
             let created = try service.create(draft, by: .anonymous, adding: fields.errors.problems)
-            var body = describe(created.stored, for: request)
-            if case .object(var members) = body {
-                members.insert(("secret", .string(created.secret)), at: 2)
-                body = .object(members)
-            }
-            return API.json(body, status: .created)
+            return API.created(describe(created.stored, for: request), secret: created.secret, at: 2)
         } catch {
             return API.failure(error)
         }
