@@ -14,8 +14,9 @@ import PackageDescription
 //   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
 //   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
 //                  landing links (a page that tries the app, then falls back) and the AASA built from them
-//   ShortcutService   the one application service: shortcuts and mocks made, replaced, removed, authorised;
-//                     its rules and messages (the HTTP API, the CLI and the embedding API translate it)
+//   ShortcutService   the one application service: shortcuts, mocks and landing links made, replaced, removed,
+//                     authorised; records' kinds (RecordKind); its rules and messages (the HTTP API, the CLI and
+//                     the embedding API translate it)
 //   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
 //   ShortcutServe     the product embedded: start it in-process (port 0, a temp store), add through the
 //                     service, answer requests with no socket, stop it (integration tests and apps)
@@ -46,14 +47,15 @@ let package = Package(
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutPages", "ShortcutJSON"]),
-        .target(name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages"]),
+        .target(name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
         .target(
             name: "ShortcutServeKit",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
                            "ShortcutService"]),
         .target(
             name: "ShortcutServe",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutService", "ShortcutServeKit"]),
+            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
+                           "ShortcutServeKit"]),
         .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP"]),
         .executableTarget(
             name: "shortcut-serve",
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
-        .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages"]),
+        .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
         .testTarget(

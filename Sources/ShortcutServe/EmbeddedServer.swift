@@ -9,6 +9,7 @@ import ShortcutStore
 // The typed API (drafts, services, errors, icons) and the request and response values of `respond(to:)` are
 // part of this product's interface: re-exported, so that `import ShortcutServe` is all an embedder writes.
 @_exported import ShortcutHTTP
+@_exported import ShortcutLinks
 @_exported import ShortcutPages
 @_exported import ShortcutService
 
@@ -23,8 +24,8 @@ import ShortcutStore
 /// // GET \(server.baseURL)/s/\(scan.record.id) answers 301 to /p/<id>
 /// ```
 ///
-/// Shortcuts and mocks added through `addShortcut`, `addMock`, `shortcuts` and `mocks` go through the same
-/// service as the HTTP API and the command line, with the owner's rights (no secret needed, the demo's id
+/// Shortcuts, mocks and landing links added through `addShortcut`, `addMock`, `addLink`, `shortcuts`, `mocks`
+/// and `links` go through the same service as the HTTP API and the command line, with the owner's rights (no secret needed, the demo's id
 /// may be taken). `respond(to:)` answers a request with no socket at all.
 public final class EmbeddedServer: Sendable {
     /// `http://127.0.0.1:<port>` (IPv6 hosts in brackets): put paths after it.
@@ -37,6 +38,8 @@ public final class EmbeddedServer: Sendable {
     public let shortcuts: ShortcutService
     /// Mocks in the store, as the API and the command line make them.
     public let mocks: MockService
+    /// Landing links in the store, as the API and the command line make them.
+    public let links: LinkService
 
     private let server: HTTPServer
     private let app: ShortcutApp
@@ -80,6 +83,7 @@ public final class EmbeddedServer: Sendable {
         baseURL = "http://\(address.isIPv6 ? "[\(address.host)]" : address.host):\(address.port)"
         shortcuts = app.shortcuts
         mocks = app.mocks
+        links = app.landingLinks
     }
 
     /// Adds a shortcut as the store's owner (`Caller.owner`); its page is at `/p/<id>`, its 301 at `/s/<id>`.
@@ -94,6 +98,13 @@ public final class EmbeddedServer: Sendable {
     @discardableResult
     public func addMock(_ draft: MockDraft) throws(ServiceError) -> CreatedRecord {
         try mocks.create(draft, by: .owner)
+    }
+
+    /// Adds a landing link as the store's owner; its page is at `/open/<id>` (`created.stored.path`).
+    /// - Throws: `ServiceError`.
+    @discardableResult
+    public func addLink(_ draft: LinkDraft) throws(ServiceError) -> CreatedLink {
+        try links.create(draft, by: .owner)
     }
 
     /// `baseURL` followed by `path` (which starts with `/`).

@@ -38,6 +38,8 @@ public final class ShortcutApp: Sendable {
     public var shortcuts: ShortcutService { ShortcutService(store: store, template: template) }
     /// Mocks in `store`, as the API, the command line and the embedding API make them.
     public var mocks: MockService { MockService(store: store) }
+    /// Landing links in `store`, as the API, the command line and the embedding API make them.
+    public var landingLinks: LinkService { LinkService(store: store) }
 
     /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
     public var startupWarnings: [String] {
@@ -84,11 +86,11 @@ public final class ShortcutApp: Sendable {
         ShortcutAPI(service: shortcuts, links: links).install(on: server, guard: hostGuard)
         let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
-        let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(store: store))
+        let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(service: landingLinks))
         WellKnownRoutes(files: associationFiles, aasa: aasa).install(on: server)
         LinkMatchRoute(aasa: aasa).install(on: server, guard: hostGuard)
-        LinksAPI(store: store, links: links).install(on: server, guard: hostGuard)
-        LandingRoute(store: store, links: links).install(on: server)
+        LinksAPI(service: landingLinks, links: links).install(on: server, guard: hostGuard)
+        LandingRoute(service: landingLinks, links: links).install(on: server)
         IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: hostGuard)
     }
 

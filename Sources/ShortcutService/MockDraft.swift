@@ -88,9 +88,7 @@ public struct MockDraft: Sendable {
         checkHeaders(&problems)
         problems.checkBytes(name, field: "name", limit: MockDraft.maxNameBytes)
         guard isNew else { return }
-        if let secret { problems.checkBytes(secret, field: "secret", limit: ShortcutDraft.maxSecretBytes) }
-        problems.checkID(id)
-        if let id, let reserved = caller.reservedIDProblem(id) { problems.add(reserved) }
+        problems.checkNewRecord(id: id, secret: secret, reserved: caller.reservedIDProblem)
     }
 
     /// The header fields: how many, how large, and `HTTPField`'s rule (the writer's own), the first problem.

@@ -15,8 +15,10 @@ public struct MockService: Sendable {
     /// A service over `store`.
     public init(store: PageStore) { self.store = store }
 
-    /// The `kind` metadata of a mock's record.
-    public static let kind = "mock"
+    /// The kinds of record the mock API reads, lists and removes: mocky's whole store, mocks and the shortcuts'
+    /// pages, but not landing links (their API and commands are `LinkService`'s; a link's record is its
+    /// fields as JSON, not a page a mock call should see or change).
+    public static let kinds: Set<RecordKind> = [.mock, .shortcut]
 
     /// Checks `draft` and stores it as a new mock.
     /// - Parameters:
@@ -33,7 +35,7 @@ public struct MockService: Sendable {
         let page = StoredPage(
             id: draft.id ?? PageID.generate(), name: draft.name, status: draft.status, contentType: draft.contentType,
             charset: draft.charset, headers: draft.headers, body: draft.body, secret: .make(secret), createdAt: now,
-            expiresAt: draft.expiresAt, metadata: ["kind": MockService.kind])
+            expiresAt: draft.expiresAt, metadata: [RecordKind.metadataKey: RecordKind.mock.rawValue])
         do {
             return CreatedRecord(record: try store.create(page), secret: secret)
         } catch {
@@ -44,9 +46,9 @@ public struct MockService: Sendable {
     /// Replaces what the mock `id` plays with `draft` (its id and secret stay) if `caller` may change it.
     /// Applied to the record as it is on disk under the store's locks: a removal answered meanwhile makes
     /// this `notFound` and writes nothing, and the secret and the kind are checked again on that very
-    /// version (the id may have been made again since, as a shortcut: then there is no such mock).
+    /// version (the id may have been made again since, as a shortcut or a link: then there is no such mock).
     /// - Throws: `.notFound` (no such record, or the caller may not change it: checked before the draft, as
-    ///   mocky answers 404 whatever else is wrong), `.isAShortcut`, `.invalid`, or `.store`.
+    ///   mocky answers 404 whatever else is wrong), `.otherKind` (a shortcut or a link), `.invalid`, or `.store`.
     public func update(
         _ id: String, with draft: MockDraft, by caller: Caller, adding found: FieldProblems = FieldProblems()
     ) throws(ServiceError) {
@@ -56,7 +58,7 @@ public struct MockService: Sendable {
         guard problems.isEmpty else { throw .invalid(problems.all) }
         do {
             try store.update(id) { (stored: inout StoredPage) throws(PageStoreError) in
-                guard caller.mayChange(stored), !ShortcutRecord.isShortcut(stored) else { throw PageStoreError.notFound(stored.id) }
+                guard caller.mayChange(stored), RecordKind(stored) == .mock else { throw PageStoreError.notFound(stored.id) }
                 stored.name = draft.name
                 stored.status = draft.status
                 stored.contentType = draft.contentType
@@ -74,35 +76,45 @@ public struct MockService: Sendable {
 
     /// Checks that `caller` may replace the mock `id`: what `update` checks first, for a caller that wants
     /// the answer before it decodes a draft (mocky answers 404 for a wrong secret whatever the body holds).
-    /// - Throws: `.notFound` (no such record, or the caller may not change it) or `.isAShortcut`.
+    /// - Throws: `.notFound` (no such record, or the caller may not change it) or `.otherKind`.
     public func authoriseUpdate(_ id: String, by caller: Caller) throws(ServiceError) {
         guard PageID.isValid(id), let current = store.get(id), caller.mayChange(current) else { throw .notFound(id: id) }
-        guard !ShortcutRecord.isShortcut(current) else { throw .isAShortcut(id: id) }
+        let kind = RecordKind(current)
+        guard kind == .mock else { throw .otherKind(id: id, is: kind, asked: .mock) }
     }
 
-    /// Removes the record `id` (a mock, or a shortcut: mocky's DELETE removes whatever the secret opens) if
-    /// `caller` may.
-    /// - Throws: `.notFound`, `.invalid` (an invalid id for the owner), or `.store`.
+    /// Removes the record `id` (a mock, or a shortcut: mocky's DELETE removes whatever the secret opens, of
+    /// `kinds`) if `caller` may.
+    /// - Throws: `.notFound`, `.otherKind` (a link the caller may change), `.invalid` (an invalid id for the
+    ///   owner), or `.store`.
     public func delete(_ id: String, by caller: Caller) throws(ServiceError) {
-        try RecordRemoval.remove(id, from: store, by: caller) { _ in true }
+        try RecordRemoval.remove(id, from: store, by: caller, kinds: MockService.kinds, asked: .mock)
     }
 
     /// Whether `caller` may change the record `id`: mocky's `POST /api/mock/<id>/check`.
-    /// - Throws: `.notFound` when there is no such record.
+    /// - Throws: as `record`.
     public func mayChange(_ id: String, by caller: Caller) throws(ServiceError) -> Bool {
-        guard let record = record(id) else { throw .notFound(id: id) }
-        return caller.mayChange(record)
+        caller.mayChange(try record(id))
     }
 
-    /// The record `id` (a mock or a shortcut), unless it is missing or expired.
-    public func record(_ id: String) -> StoredPage? {
-        guard PageID.isValid(id) else { return nil }
-        return store.get(id)
+    /// The record `id` (a mock or a shortcut: `kinds`), unless it is missing or expired.
+    /// - Throws: `.notFound`, or `.otherKind` for a landing link.
+    public func record(_ id: String) throws(ServiceError) -> StoredPage {
+        guard PageID.isValid(id), let page = store.get(id) else { throw .notFound(id: id) }
+        try MockService.checkKind(of: page)
+        return page
     }
 
-    /// Every record in the store (mocks and shortcuts), sorted as the store lists.
-    public func list() -> [PageSummary] { store.list() }
+    /// Throws `.otherKind` unless `page` is of `kinds`: for a caller that read the record itself (the command
+    /// line, which reports a damaged one first).
+    public static func checkKind(of page: StoredPage) throws(ServiceError) {
+        let kind = RecordKind(page)
+        guard kinds.contains(kind) else { throw .otherKind(id: page.id, is: kind, asked: .mock) }
+    }
 
-    /// The mocks only (not shortcuts), sorted as the store lists.
-    public func listMocks() -> [PageSummary] { store.list().filter { !ShortcutRecord.isShortcut($0) } }
+    /// Every record of `kinds` (mocks and shortcuts, as mocky's list), sorted as the store lists.
+    public func list() -> [PageSummary] { store.list().filter { MockService.kinds.contains(RecordKind($0)) } }
+
+    /// The mocks only (not shortcuts or links), sorted as the store lists.
+    public func listMocks() -> [PageSummary] { store.list().filter { RecordKind($0) == .mock } }
 }

@@ -9,9 +9,13 @@ public enum ServiceError: Error, CustomStringConvertible {
     /// No record of the kind asked for has `id`, or the caller may not change it: the two are not told
     /// apart (as mocky: a wrong secret learns nothing).
     case notFound(id: String)
-    /// A mock change was asked of a shortcut: its page is the one its template made, served at `/p/<id>`
-    /// outside the sandbox of `/v3/`, so it must not become whatever a mock holds.
-    case isAShortcut(id: String)
+    /// The record `id` is of another kind than the one asked for (`RecordKind`): a mock change asked of a
+    /// shortcut (its page is the one its template made, served at `/p/<id>` outside the sandbox of `/v3/`, so it
+    /// must not become whatever a mock holds), or of a landing link, or a link asked of a shortcut.
+    case otherKind(id: String, is: RecordKind, asked: RecordKind)
+    /// The record `id` is of the kind asked for but no longer passes that kind's checks (edited by hand, or
+    /// written by another version): reported, never served.
+    case invalidRecord(id: String, kind: RecordKind, reason: String)
     /// The store refused (a taken id, a read-only or full store, a record over its limit) or failed; a
     /// `PageStoreError` as a rule.
     case store(any Error)
@@ -21,8 +25,10 @@ public enum ServiceError: Error, CustomStringConvertible {
         switch self {
         case .invalid(let problems): problems.map(\.reason).joined(separator: "; ")
         case .notFound(let id): "no record '\(id)'"
-        case .isAShortcut(let id):
+        case .otherKind(let id, .shortcut, .mock):
             "'\(id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"
+        case .otherKind(let id, let kind, let asked): "'\(id)' is \(kind.noun), not \(asked.noun) (see \(kind.showCommand) \(id))"
+        case .invalidRecord(let id, let kind, let reason): "\(kind.rawValue) '\(id)' in the store is invalid: \(reason)"
         case .store(let error): "\(error)"
         }
     }
@@ -51,9 +57,17 @@ public struct FieldProblems: Sendable {
         add(FieldProblem(field: field, code: code, reason: reason))
     }
 
-    /// The id rule (`PageID`): a problem for an id that breaks it.
-    mutating func checkID(_ id: String?) {
-        if let id, let problem = PageID.problem(id) { add("id", "error.invalid", problem) }
+    /// What every new record is checked for, whatever its kind: the id rule (`PageID`), then the id's
+    /// reservation (`reserved`, a problem or nil), and the secret's size.
+    mutating func checkNewRecord(id: String?, secret: String?, reserved: (String) -> FieldProblem?) {
+        if let id {
+            if let problem = PageID.problem(id) {
+                add("id", "error.invalid", problem)
+            } else if let problem = reserved(id) {
+                add(problem)
+            }
+        }
+        if let secret { checkBytes(secret, field: "secret", limit: ShortcutDraft.maxSecretBytes) }
     }
 
     /// `value` of `field` at most `limit` UTF-8 bytes (what it costs in memory and on disk; a limit in

@@ -45,9 +45,7 @@ public struct ShortcutDraft: Sendable {
                 "bundle_id", "error.invalid",
                 "bundle_id is an app's bundle identifier such as com.example.app: letters, digits, '-' and dots, at most \(ReverseDNSName.maxBundleIDBytes) bytes")
         }
-        problems.checkID(id)
-        if let id, let reserved = caller.reservedIDProblem(id) { problems.add(reserved) }
-        if let secret { problems.checkBytes(secret, field: "secret", limit: ShortcutDraft.maxSecretBytes) }
+        problems.checkNewRecord(id: id, secret: secret, reserved: caller.reservedIDProblem)
         do {
             return try ShortcutPage(title: title, url: url, icon: icon, appName: appName, template: template)
         } catch {

@@ -9,8 +9,6 @@ import ShortcutStore
 /// A shortcut as a record of the store: the generated page is the body, and what it was made from is kept in
 /// the metadata (so lists and the index can show it without parsing HTML).
 public enum ShortcutRecord {
-    /// The `kind` metadata of a shortcut's record (a mock's is `mock`).
-    public static let kind = "shortcut"
     /// The id of the built-in demo shortcut, which `/s` serves unless the store has a shortcut of that id.
     public static let demoID = "demo"
 
@@ -19,8 +17,8 @@ public enum ShortcutRecord {
     public static func make(
         _ page: ShortcutPage, id: String, mode: DeliveryMode?, secret: SecretHash?, bundleID: String? = nil
     ) -> StoredPage {
-        var metadata = ["kind": kind, "title": page.title, "url": page.url, "app_name": page.appName,
-                        "icon": page.icon.dataURI]
+        var metadata = [RecordKind.metadataKey: RecordKind.shortcut.rawValue, "title": page.title, "url": page.url,
+                        "app_name": page.appName, "icon": page.icon.dataURI]
         if let mode { metadata["mode"] = mode.rawValue }
         if let bundleID { metadata["bundle_id"] = bundleID }
         return StoredPage(id: id, name: page.title, status: 200, contentType: "text/html", charset: "utf-8",
@@ -31,10 +29,4 @@ public enum ShortcutRecord {
     public static func makeDemo(template: PageTemplate) -> StoredPage {
         make(ShortcutPage.makeDemo(template: template), id: demoID, mode: nil, secret: nil)
     }
-
-    /// Whether `page` is a shortcut's record.
-    public static func isShortcut(_ page: StoredPage) -> Bool { page.metadata["kind"] == kind }
-
-    /// Whether the summary is a shortcut's record.
-    public static func isShortcut(_ summary: PageSummary) -> Bool { summary.metadata["kind"] == kind }
 }

@@ -40,43 +40,19 @@ public struct ShortcutService: Sendable {
 
     /// The shortcut `id` (not a mock), or nil.
     public func shortcut(_ id: String) -> StoredPage? {
-        guard PageID.isValid(id), let page = store.get(id), ShortcutRecord.isShortcut(page) else { return nil }
+        guard PageID.isValid(id), let page = store.get(id), RecordKind(page) == .shortcut else { return nil }
         return page
     }
 
     /// Every shortcut in the store, sorted as the store lists.
-    public func list() -> [PageSummary] { store.list().filter(ShortcutRecord.isShortcut) }
+    public func list() -> [PageSummary] { store.list().filter { RecordKind($0) == .shortcut } }
 
     /// Removes the shortcut `id` if `caller` may (`Caller.mayChange`).
-    /// - Throws: `.notFound` (no such shortcut, or a secret that does not match; an invalid id for a
-    ///   client), `.invalid` (an invalid id for the owner), `.store` (a read-only store, an I/O failure).
+    /// - Throws: `.notFound` (no such record, or a secret that does not match; an invalid id for a
+    ///   client), `.otherKind` (a mock or a link the caller may change), `.invalid` (an invalid id for the
+    ///   owner), `.store` (a read-only store, an I/O failure).
     public func delete(_ id: String, by caller: Caller) throws(ServiceError) {
-        try RecordRemoval.remove(id, from: store, by: caller, where: ShortcutRecord.isShortcut)
-    }
-}
-
-/// The removal both services share: checked once before (a wrong secret or an unknown id is `notFound`
-/// without touching the disk) and again on the record as it is when removed, under the store's locks (it may
-/// have been made again meanwhile, by someone else, as something else).
-enum RecordRemoval {
-    static func remove(
-        _ id: String, from store: PageStore, by caller: Caller, where isKind: @escaping (StoredPage) -> Bool
-    ) throws(ServiceError) {
-        if caller == .owner, let problem = PageID.problem(id) {
-            throw .invalid([FieldProblem(field: "id", code: "error.invalid", reason: problem)])
-        }
-        if caller != .owner {
-            guard PageID.isValid(id), let page = store.get(id), isKind(page), caller.mayChange(page) else {
-                throw .notFound(id: id)
-            }
-        }
-        let removed: Bool
-        do {
-            removed = try store.remove(id) { isKind($0) && caller.mayChange($0) }
-        } catch {
-            throw .store(error)
-        }
-        guard removed else { throw .notFound(id: id) }
+        try RecordRemoval.remove(id, from: store, by: caller, kinds: [.shortcut], asked: .shortcut)
     }
 }
 

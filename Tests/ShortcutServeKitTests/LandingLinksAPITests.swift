@@ -182,9 +182,7 @@ import TestSupport
         first.stop(removeFiles: false)
         // A record written by hand (or by another program) with a javascript: app URL.
         let store = try PageStore(directory: first.directory)
-        var metadata = LinkRecord.make(try LinkRecord.link(of: ["title": "x", "app_url": "myapp://x", "fallback_url": "https://e.com"]),
-                                       id: "edited", secret: nil).metadata
-        metadata["app_url"] = "javascript:alert(1)"
+        let metadata = ["kind": "link", "title": "x", "app_url": "javascript:alert(1)", "fallback_url": "https://e.com"]
         _ = try store.create(StoredPage(id: "edited", name: "x", contentType: "application/json", body: [], metadata: metadata))
         store.flush()
         try Data("not a record".utf8).write(to: first.directory.appendingPathComponent("pages/torn.page"))

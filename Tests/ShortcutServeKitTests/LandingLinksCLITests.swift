@@ -54,11 +54,34 @@ import TestSupport
         let shortcut = try CLITests.run(["add", "--title", "S", "--open", "myapp://s", "--id", "scan", "--store", store])
         #expect(shortcut.status == 0)
         let notALink = try CLITests.run(["links", "rm", "scan", "--store", store])
-        #expect(notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut (see shortcut-serve show), not a link\n")
+        #expect(notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut, not a landing link (see shortcut-serve show scan)\n")
         #expect(try CLITests.run(["links", "rm", "spring", "--store", store]).stdout == "removed spring\n")
         let gone = try CLITests.run(["links", "rm", "spring", "--store", store])
-        #expect(gone.status == 1 && gone.stderr == "error: no link 'spring' in \(store)\n")
+        #expect(gone.status == 1 && gone.stderr == "error: no record 'spring' in \(store)\n")
         #expect(try CLITests.run(["links", "list", "--store", store]).stdout.isEmpty)
+    }
+
+    @Test func mockAndShortcutCommandsSayALinkIsNotTheirsAndLeaveIt() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(try CLITests.run(Self.spring + ["--store", store]).status == 0)
+        let link = "'spring' is a landing link, not a mock (see shortcut-serve links show spring)"
+        for verb in ["show", "rm"] {
+            let run = try CLITests.run(["mock", verb, "spring", "--store", store])
+            #expect(run.status == 1 && run.stdout.isEmpty && run.stderr == "error: \(link)\n", "mock \(verb): \(run.stderr)")
+        }
+        let asShortcut = "'spring' is a landing link, not a shortcut (see shortcut-serve links show spring)"
+        for verb in ["show", "rm"] {
+            let run = try CLITests.run([verb, "spring", "--store", store])
+            #expect(run.status == 1 && run.stderr == "error: \(asShortcut)\n", "\(verb): \(run.stderr)")
+        }
+        #expect(try CLITests.run(["links", "show", "spring", "--store", store]).stdout.hasPrefix("id: spring\ntitle: Spring sale\n"))
+        let badID = try CLITests.run(["links", "add", "a.b", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+                                      "--store", store])
+        #expect(badID.status == 1 && badID.stderr == "error: invalid id 'a.b': use 1–64 characters of A-Z a-z 0-9 _ -\n")
+        let reserved = try CLITests.run(["links", "add", "match", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+                                         "--store", store])
+        #expect(reserved.status == 1 && reserved.stderr == "error: id 'match' is reserved: /api/links/match is the universal-link matcher\n")
     }
 
     @Test(arguments: [

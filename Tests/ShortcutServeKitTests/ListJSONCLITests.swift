@@ -48,4 +48,17 @@ import ShortcutJSON
         let usage = try CLITests.run(["list", "--json", "extra", "--store", store])
         #expect(usage.status == 64 && usage.stderr.hasPrefix("Error: "))
     }
+
+    /// A landing link is a record of the store, but not a mock: `mock list` (text and JSON) leaves it out, as
+    /// it leaves shortcuts out, and `links list` has it.
+    @Test func mockListLeavesLandingLinksOut() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(try CLITests.run(LandingLinksCLITests.spring + ["--store", store]).status == 0)
+        let json = try CLITests.run(["mock", "list", "--json", "--store", store])
+        #expect(json.status == 0 && json.stdout == "[]\n", "\(json.stdout)")
+        let text = try CLITests.run(["mock", "list", "--store", store])
+        #expect(text.status == 0 && text.stdout.isEmpty, "\(text.stdout)")
+        #expect(try CLITests.run(["links", "list", "--store", store]).stdout.hasPrefix("spring\t"))
+    }
 }

@@ -23,6 +23,29 @@ import ShortcutServe
         #expect(try Self.get("/api/shortcuts", port: server.port).bodyText.contains("\"id\":\"scan\""))
     }
 
+    @Test func addsALandingLinkThroughTheSameServiceAsTheAPI() throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        var draft = LinkDraft(title: "Spring sale", appURL: "myapp://sale", fallbackURL: "https://example.com/sale", id: "spring")
+        draft.fields.appStoreID = "123456789"
+        let spring = try server.addLink(draft)
+        #expect(spring.stored.path == "/open/spring" && !spring.secret.isEmpty)
+        let page = server.respond(to: HTTPRequest(method: .GET, target: spring.stored.path, headers: ["Host": "localhost"]))
+        #expect(page.status == .ok)
+        #expect(page.bodyText.contains(#"content="app-id=123456789, app-argument=myapp://sale""#))
+        // The API lists it, and the mock list does not.
+        #expect(try Self.get("/api/links", port: server.port).bodyText.contains(#""id":"spring""#))
+        #expect(try Self.get("/api/mock", port: server.port).bodyText == "[]")
+        #expect {
+            try server.addLink(LinkDraft(title: "T", appURL: "javascript:alert(1)", fallbackURL: "https://e.com/"))
+        } throws: { error in
+            guard case ServiceError.invalid(let problems) = error else { return false }
+            return problems.map(\.code) == ["error.scheme"]
+        }
+        try server.links.delete("spring", by: .owner)
+        #expect(server.links.list().isEmpty)
+    }
+
     @Test func stopFreesThePortAndRemovesTheTempStoreButKeepsAGivenOne() throws {
         let temp = try EmbeddedServer.start()
         let port = temp.port

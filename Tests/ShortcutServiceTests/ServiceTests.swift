@@ -77,8 +77,8 @@ import ShortcutStore
         do {
             try mocks.update("s", with: MockDraft(content: "x"), by: .client(secret: shortcut.secret))
             Issue.record("a shortcut was replaced")
-        } catch .isAShortcut(let id) {
-            #expect(id == "s")
+        } catch .otherKind(let id, let kind, let asked) {
+            #expect(id == "s" && kind == .shortcut && asked == .mock)
         } catch {
             Issue.record("\(error)")
         }
@@ -106,7 +106,7 @@ import ShortcutStore
 
     @Test func theDemoIsOneShortcutRenderedWithTheGivenTemplate() throws {
         let demo = ShortcutRecord.makeDemo(template: .default)
-        #expect(demo.id == ShortcutRecord.demoID && ShortcutRecord.isShortcut(demo))
+        #expect(demo.id == ShortcutRecord.demoID && RecordKind(demo) == .shortcut)
         #expect(demo.body == Array(ShortcutPage.demo.html.utf8))
     }
 }

@@ -1,6 +1,6 @@
 import ShortcutLinks
 import ShortcutPlatform
-import ShortcutStore
+import ShortcutService
 
 /// The `apple-app-site-association` the server answers with and matches against: the `--aasa` file when
 /// one was given (it wins), else the one built from the store's landing links that name an app
@@ -27,23 +27,18 @@ struct AASASource: Sendable {
 /// change to the store, and once a second), so the records are listed again at most once per change or tick.
 /// Thread-safe: `cached` is guarded by `lock`.
 final class LandingAssociationCache: @unchecked Sendable {
-    private let store: PageStore
+    private let service: LinkService
     private let lock = Lock()
     private var cached: (stamp: UInt64, result: Result<AASASource.Built?, LandingAssociation.Failure>)?  // guarded by lock
 
-    init(store: PageStore) { self.store = store }
+    init(service: LinkService) { self.service = service }
 
     func current() -> Result<AASASource.Built?, LandingAssociation.Failure> {
         // Read before the listing: a change made during it moves the stamp past the one kept.
-        let stamp = store.answerStamp
+        let stamp = service.store.answerStamp
         if let cached = lock.withLock({ cached }), cached.stamp == stamp { return cached.result }
-        let links = store.list().filter { $0.metadata["kind"] == LinkRecord.kind }.compactMap { summary -> (id: String, link: LandingLink)? in
-            do {
-                return (summary.id, try LinkRecord.link(of: summary.metadata))
-            } catch {
-                return nil  // an invalid record is reported where it is read by id; it declares nothing
-            }
-        }
+        // An invalid record is reported where it is read by id; it declares nothing.
+        let links = service.list().map { (id: $0.id, link: $0.link) }
         let result: Result<AASASource.Built?, LandingAssociation.Failure>
         do {
             result = .success(try LandingAssociation.build(links))

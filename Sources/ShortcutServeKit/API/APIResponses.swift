@@ -10,6 +10,14 @@ enum API {
         HTTPResponse(status: status, body: .json(bytes: Array(value.description.utf8)))
     }
 
+    /// 201 with `body` (an object) and the record's `secret` as its member number `position`: the answer to a
+    /// create, the one time the secret is said.
+    static func created(_ body: JSONValue, secret: String, at position: Int) -> HTTPResponse {
+        guard case .object(var members) = body else { return json(body, status: .created) }
+        members.insert(("secret", .string(secret)), at: min(position, members.count))
+        return json(.object(members), status: .created)
+    }
+
     /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).
     static var notFound: HTTPResponse { HTTPResponse(status: .notFound) }
 
@@ -21,14 +29,16 @@ enum API {
     }
 
     /// The answer to a failure of a handler's steps: a `ResponseError`'s own response, a `ServiceError`'s
-    /// status (422 with the fields, 404 empty as mocky, 409 for a change of a shortcut through /api/mock), or a
-    /// store failure's (`storeFailure`).
+    /// status (422 with the fields, 404 empty as mocky, 409 for a record of another kind than the route's, such
+    /// as a change of a shortcut or a link through /api/mock; 500 for a record that no longer passes its
+    /// checks), or a store failure's (`storeFailure`).
     static func failure(_ error: any Error) -> HTTPResponse {
         switch error {
         case let error as ResponseError: error.response
         case ServiceError.invalid(let found): problems(found)
         case ServiceError.notFound: notFound
-        case ServiceError.isAShortcut: problems([FieldProblem(field: "id", code: "error.kind", reason: "\(error)")], status: HTTPStatus(409))
+        case ServiceError.otherKind: problems([FieldProblem(field: "id", code: "error.kind", reason: "\(error)")], status: HTTPStatus(409))
+        case ServiceError.invalidRecord: .error(.internalServerError, "\(error)")
         case ServiceError.store(let cause): storeFailure(cause)
         default: storeFailure(error)
         }

@@ -4,8 +4,9 @@ import ShortcutStore
 import ShortcutService
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
-/// links, then the other stored pages with their name, type, size and link. It lists every id, so it is
-/// behind the DNS-rebinding guard, as the API is: a page on another site must not learn them.
+/// links, then the mocks (stored pages) with their name, type, size and link, then the landing links with
+/// their title and page. It lists every id, so it is behind the DNS-rebinding guard, as the API is: a page
+/// on another site must not learn them.
 struct IndexPage: Sendable {
     let store: PageStore
     let defaultMode: DeliveryMode
@@ -23,8 +24,9 @@ struct IndexPage: Sendable {
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
     func render(phoneRoot: String) -> String {
         let summaries = store.list()
-        let shortcuts = summaries.filter(ShortcutRecord.isShortcut)
-        let pages = summaries.filter { !ShortcutRecord.isShortcut($0) }
+        let shortcuts = summaries.filter { RecordKind($0) == .shortcut }
+        let pages = summaries.filter { RecordKind($0) == .mock }
+        let landingLinks = summaries.filter { RecordKind($0) == .link }
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
@@ -38,37 +40,44 @@ struct IndexPage: Sendable {
             (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>
             <h2>Shortcuts (\(shortcuts.count))</h2>
             """
-        if shortcuts.isEmpty {
-            html += "<p>None yet. Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.</p>"
-        } else {
-            html += "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(phoneRoot)).</p>"
-            html += "<table><tr><th></th><th>Title</th><th>Opens</th><th>Links</th><th>On a phone</th></tr>"
-            for item in shortcuts.prefix(IndexPage.maxRows) {
-                let id = escape(item.id)
-                let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
-                html += "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
-                html += "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
-                html += "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
-                html += " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(qrFigure(phoneRoot + "/s/" + item.id))</td></tr>"
-            }
-            html += "</table>"
+        html += table(shortcuts, none: "Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.",
+                      intro: "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(phoneRoot)).</p>",
+                      columns: ["", "Title", "Opens", "Links", "On a phone"]) { item in
+            let id = escape(item.id)
+            let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
+            return "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
+                + "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
+                + "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
+                + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(qrFigure(phoneRoot + "/s/" + item.id))</td></tr>"
         }
         html += "<h2>Stored pages (\(pages.count))</h2>"
-        if pages.isEmpty {
-            html += "<p>None yet. Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.</p>"
-        } else {
-            html += "<table><tr><th>Name</th><th>Status</th><th>Type</th><th>Size</th><th>Link</th></tr>"
-            for item in pages.prefix(IndexPage.maxRows) {
-                let id = escape(item.id)
-                html += "<tr><td>\(escape(item.name.isEmpty ? item.id : item.name))</td><td>\(item.status)</td>"
-                html += "<td>\(escape(item.contentType))</td><td>\(item.size) B</td><td><a href=\"/v3/\(id)\">/v3/\(id)</a></td></tr>"
-            }
-            html += "</table>"
+        html += table(pages, none: "Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.",
+                      columns: ["Name", "Status", "Type", "Size", "Link"]) { item in
+            let id = escape(item.id)
+            return "<tr><td>\(escape(item.name.isEmpty ? item.id : item.name))</td><td>\(item.status)</td>"
+                + "<td>\(escape(item.contentType))</td><td>\(item.size) B</td><td><a href=\"/v3/\(id)\">/v3/\(id)</a></td></tr>"
         }
-        if summaries.count > 2 * IndexPage.maxRows {
-            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> lists all.</p>"
+        html += "<h2>Landing links (\(landingLinks.count))</h2>"
+        html += table(landingLinks, none: "Make one with <code>shortcut-serve links add ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.",
+                      columns: ["Title", "Page"]) { item in
+            let path = escape(LinkRecord.path(item.id))
+            return "<tr><td>\(escape(item.metadata["title"] ?? item.name))</td><td><a href=\"\(path)\">\(path)</a></td></tr>"
+        }
+        if [shortcuts, pages, landingLinks].contains(where: { $0.count > IndexPage.maxRows }) {
+            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> and "
+                + "<a href=\"/api/links\">/api/links</a> list all.</p>"
         }
         return html + "</body></html>"
+    }
+
+    /// One section's content: "None yet." and `none` without items; else `intro` and a table of `columns` with
+    /// a `row` per item, the first `maxRows` of them.
+    private func table(
+        _ items: [PageSummary], none: String, intro: String = "", columns: [String], row: (PageSummary) -> String
+    ) -> String {
+        guard !items.isEmpty else { return "<p>None yet. \(none)</p>" }
+        return intro + "<table><tr>" + columns.map { "<th>\($0)</th>" }.joined() + "</tr>"
+            + items.prefix(IndexPage.maxRows).map(row).joined() + "</table>"
     }
 
     /// A QR code of `url`, inline, with the address under it (nothing when it is too long to draw).

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ShortcutHTTP
 import ShortcutLinks
+import ShortcutService
 import ShortcutStore
 
 /// `GET /open/<id>[?delay=MS]`: a landing link's page (`LandingPage`). It answers the network, as `/s`
@@ -14,7 +15,7 @@ import ShortcutStore
 /// nothing fetched: should a value ever slip past the escaping, markup injected into the page still
 /// cannot run.
 struct LandingRoute: Sendable {
-    let store: PageStore
+    let service: LinkService
     let links: LinkBuilder
 
     func install(on server: HTTPServer) {
@@ -30,16 +31,15 @@ struct LandingRoute: Sendable {
             }
             delay = parsed
         }
-        guard PageID.isValid(id), let page = store.get(id), LinkRecord.isLink(page) else {
+        let stored: StoredLink
+        do {
+            stored = try service.link(id)
+        } catch {
+            if case .invalidRecord = error { return .error(.internalServerError, "\(error)") }
+            // Another kind of record is not told apart from none: this route answers the network.
             return .error(.notFound, "no link '\(id.excerpt(maxBytes: 80))'")
         }
-        let link: LandingLink
-        do {
-            link = try LinkRecord.link(of: page.metadata)
-        } catch {
-            return .error(.internalServerError, "link '\(id)' in the store is invalid: \(error)")
-        }
-        let landing = LandingPage(link: link, pageURL: links.absolute(LinkRecord.path(id), for: request), delayMilliseconds: delay)
+        let landing = LandingPage(link: stored.link, pageURL: links.absolute(stored.path, for: request), delayMilliseconds: delay)
         return HTTPResponse(status: .ok, headers: [
             "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
             "Content-Security-Policy": Self.policy(script: landing.script),

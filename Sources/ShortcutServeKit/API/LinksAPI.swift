@@ -2,106 +2,55 @@ import ShortcutHTTP
 import ShortcutJSON
 import ShortcutLinks
 import ShortcutService
-import ShortcutStore
 
-/// `POST/GET /api/links`, `GET/DELETE /api/links/<id>`: landing links over HTTP, in the shortcut API's
-/// conventions (loopback only, 422 with a reason per field, 409 for a taken id, a secret to delete).
+/// `POST/GET /api/links`, `GET/DELETE /api/links/<id>`: `LinkService` over HTTP, in the shortcut API's
+/// conventions (loopback only, 422 with a reason per field, 409 for a taken id, a secret to delete). Each
+/// handler decodes the request, calls the service, and encodes its answer (`API.failure` for its errors).
 struct LinksAPI: Sendable {
-    let store: PageStore
+    let service: LinkService
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.POST["/api/links"] = hostGuard.guardingAPI(create)
-        server.GET["/api/links"] = hostGuard.guardingAPI(list)
-        server.GET["/api/links/:id"] = hostGuard.guardingAPI(show)
-        server.DELETE["/api/links/:id"] = hostGuard.guardingAPI(delete)
+        hostGuard.installAPI([
+            (.POST, "/api/links", create), (.GET, "/api/links", list), (.GET, "/api/links/:id", show),
+            (.DELETE, "/api/links/:id", delete),
+        ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
-        let value: JSONValue
-        switch API.body(of: request) {
-        case .failure(let error): return error.response
-        case .success(let parsed): value = parsed
-        }
-        var fields = JSONFields(value)
-        let id = fields.string("id")
-        if let id, let problem = LinkRecord.idProblem(id) {
-            fields.errors.add("id", PageID.isValid(id) ? "error.reserved" : "error.invalid", problem)
-        }
-        let secret = fields.string("secret", maxBytes: ShortcutDraft.maxSecretBytes)
-        let input = LandingLink.Fields(
-            title: fields.string("title"), description: fields.string("description"), image: fields.string("image"),
-            appURL: fields.string("app_url"), universalURL: fields.string("universal_url"),
-            fallbackURL: fields.string("fallback_url"), appStoreID: Self.appStoreID(&fields),
-            appClipBundleID: fields.string("app_clip_bundle_id"), appID: fields.string("app_id"))
-        var link: LandingLink?
         do {
-            link = try LandingLink(fields: input)
+            var fields = JSONFields(try API.body(of: request).get())
+            var named: [String: String] = [:]
+            for name in LandingLink.Fields.names where name != "app_store_id" { named[name] = fields.string(name) }
+            named["app_store_id"] = Self.appStoreID(&fields)
+            let draft = LinkDraft(fields: LandingLink.Fields(named: named), id: fields.string("id"), secret: fields.string("secret"))
+            let created = try service.create(draft, by: .anonymous, adding: fields.errors.problems)
+            return API.created(describe(created.stored, for: request), secret: created.secret, at: 2)
         } catch {
-            // A field already refused for its JSON type keeps that reason (`add` keeps the first per field).
-            for problem in error.all { fields.errors.add(problem.field, problem.code, problem.reason) }
-        }
-        guard fields.errors.isEmpty, let link else { return fields.errors.response }
-        let secretText = secret ?? PageID.generate()
-        do {
-            let stored = try store.create(LinkRecord.make(link, id: id ?? PageID.generate(), secret: .make(secretText)))
-            var body = LinkRecord.describe(id: stored.id, link: link, pageURL: pageURL(stored.id, request))
-            if case .object(var members) = body {
-                members.insert(("secret", .string(secretText)), at: 2)
-                body = .object(members)
-            }
-            return API.json(body, status: .created)
-        } catch {
-            return storeFailure(error)
+            return API.failure(error)
         }
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
         // A record that no longer passes the checks (edited by hand) is left out here and reported by
         // GET /api/links/<id> and /open/<id>.
-        let items: [JSONValue] = store.list().filter { $0.metadata["kind"] == LinkRecord.kind }.compactMap { summary in
-            do {
-                let link = try LinkRecord.link(of: summary.metadata)
-                return LinkRecord.describe(id: summary.id, link: link, pageURL: pageURL(summary.id, request))
-            } catch {
-                return nil
-            }
-        }
-        return API.json(.array(items))
+        API.json(.array(service.list().map { describe($0, for: request) }))
     }
 
     func show(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = linkRecord(request) else { return API.notFound }
         do {
-            let link = try LinkRecord.link(of: page.metadata)
-            return API.json(LinkRecord.describe(id: page.id, link: link, pageURL: pageURL(page.id, request)))
+            return API.json(describe(try service.link(request.params["id"] ?? ""), for: request))
         } catch {
-            return .error(.internalServerError, "link '\(page.id)' in the store is invalid: \(error)")
+            return API.failure(error)
         }
     }
 
     func delete(_ request: HTTPRequest) -> HTTPResponse {
-        guard let secret = API.secret(in: request), let page = linkRecord(request), page.secret?.matches(secret) == true else {
-            return API.notFound
-        }
-        do {
-            // Checked again on the record as it is when removed: it may have been re-made meanwhile.
-            let removed = try store.remove(page.id) { LinkRecord.isLink($0) && $0.secret?.matches(secret) == true }
-            return removed ? HTTPResponse(status: .noContent) : API.notFound
-        } catch {
-            return storeFailure(error)
-        }
+        API.noContent { try service.delete(request.params["id"] ?? "", by: API.caller(of: request)) }
     }
 
-    private func linkRecord(_ request: HTTPRequest) -> StoredPage? {
-        guard let id = request.params["id"], PageID.isValid(id), let page = store.get(id), LinkRecord.isLink(page) else {
-            return nil
-        }
-        return page
-    }
-
-    private func pageURL(_ id: String, _ request: HTTPRequest) -> String {
-        links.absolute(LinkRecord.path(id), for: request)
+    private func describe(_ stored: StoredLink, for request: HTTPRequest) -> JSONValue {
+        RecordJSON.link(stored) { links.absolute($0, for: request) }
     }
 
     /// `app_store_id` as a string of digits or a whole number (App Store Connect shows it as a number);

@@ -40,7 +40,12 @@ struct MockAPI: Sendable {
     }
 
     func show(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = service.record(request.params["id"] ?? "") else { return API.notFound }
+        let page: StoredPage
+        do {
+            page = try service.record(request.params["id"] ?? "")
+        } catch {
+            return API.failure(error)
+        }
         return API.json(.object([
             ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
             ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
@@ -50,8 +55,13 @@ struct MockAPI: Sendable {
     }
 
     func stats(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = service.record(request.params["id"] ?? ""), let stats = service.store.stats(page.id) else {
-            return API.notFound
+        let stats: PageStats
+        do {
+            let page = try service.record(request.params["id"] ?? "")
+            guard let found = service.store.stats(page.id) else { return API.notFound }
+            stats = found
+        } catch {
+            return API.failure(error)
         }
         return API.json(.object([
             ("createdAt", .string(ISO8601.string(stats.createdAt))),

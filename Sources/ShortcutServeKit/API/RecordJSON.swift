@@ -1,9 +1,11 @@
 import ShortcutJSON
+import ShortcutService
 import ShortcutStore
 
-/// Records as JSON: the one form of a shortcut and of a mock in a list, shared by the HTTP API
-/// (`GET /api/shortcuts`, `GET /api/mock`) and the command line (`list --json`, `mock list --json`), so the
-/// field names a script reads are the same wherever it reads them. `link` makes a path absolute.
+/// Records as JSON: the one form of a shortcut, of a mock and of a landing link, shared by the HTTP API
+/// (`GET /api/shortcuts`, `GET /api/mock`, `GET /api/links`) and the command line (`list --json`,
+/// `mock list --json`), so the field names a script reads are the same wherever it reads them. `link` makes a
+/// path absolute.
 enum RecordJSON {
     /// `{"id", "title", "url", "app_name", "mode", "bundle_id", "shortcut", "page", "profile"}`; `mode` and
     /// `bundle_id` are null when not set.
@@ -26,9 +28,16 @@ enum RecordJSON {
         .object([
             ("id", .string(summary.id)), ("name", .string(summary.name)), ("status", .number(Double(summary.status))),
             ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
-            ("kind", .string(summary.metadata["kind"] ?? "mock")),
+            ("kind", .string(RecordKind(summary).rawValue)),
             ("createdAt", .string(ISO8601.string(summary.createdAt))),
             ("link", .string(link("/v3/\(summary.id)"))),
         ])
+    }
+
+    /// A landing link: `{"id", "link"}` (its page, `/open/<id>`), then its fields by name
+    /// (`LandingLink.Fields.names`), absent ones null.
+    static func link(_ stored: StoredLink, link: (String) -> String) -> JSONValue {
+        guard case .object(let fields) = stored.link.json else { return .null }
+        return .object([("id", .string(stored.id)), ("link", .string(link(stored.path)))] + fields)
     }
 }

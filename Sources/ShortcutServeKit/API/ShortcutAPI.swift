@@ -40,12 +40,7 @@ struct ShortcutAPI: Sendable {
         }
         do {
             let created = try service.create(draft, by: .anonymous, adding: fields.errors.problems)
-            var body = describe(created.record, for: request)
-            if case .object(var members) = body {
-                members.insert(("secret", .string(created.secret)), at: 1)
-                body = .object(members)
-            }
-            return API.json(body, status: .created)
+            return API.created(describe(created.record, for: request), secret: created.secret, at: 1)
         } catch {
             return API.failure(error)
         }

@@ -52,14 +52,14 @@ struct ShortcutDelivery: Sendable {
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
         guard id == ShortcutRecord.demoID else {
-            guard let page = store.get(id), ShortcutRecord.isShortcut(page) else { return nil }
+            guard let page = store.get(id), RecordKind(page) == .shortcut else { return nil }
             return (page, false)
         }
         // The stamp is read before the lookup, so a shortcut stored during it leaves the stamp remembered
         // below behind the store's: the next request looks again.
         let stamp = store.answerStamp
         if demoAbsentAt.load() == stamp { return (demo, true) }
-        if let page = store.get(id), ShortcutRecord.isShortcut(page) { return (page, false) }
+        if let page = store.get(id), RecordKind(page) == .shortcut { return (page, false) }
         demoAbsentAt.store(stamp)
         return (demo, true)
     }

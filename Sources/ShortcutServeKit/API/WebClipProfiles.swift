@@ -32,7 +32,7 @@ struct WebClipProfiles: Sendable {
 
         /// Every shortcut the store holds (not the built-in demo), oldest first.
         static func stored(in store: PageStore) -> [Shortcut] {
-            store.list().filter(ShortcutRecord.isShortcut).map { Shortcut(id: $0.id, metadata: $0.metadata) }
+            store.list().filter { RecordKind($0) == .shortcut }.map { Shortcut(id: $0.id, metadata: $0.metadata) }
         }
     }
 

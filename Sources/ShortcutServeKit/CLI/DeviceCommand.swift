@@ -121,6 +121,7 @@ enum DeviceCommand: Sendable, Equatable {
         let store = try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(),
                                   access: .readOnly)
         guard let page = store.get(id) else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
-        guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut") }
+        let kind = RecordKind(page)
+        guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }
     }
 }

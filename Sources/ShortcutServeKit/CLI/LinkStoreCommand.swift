@@ -1,15 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutLinks
 import ShortcutService
-import ShortcutStore
 
 /// `shortcut-serve links add|list|show|rm`: landing links on the store folder directly, as `add|list|show|rm`
-/// do for shortcuts (a running server sees the change within a second). Made, read and described by
-/// `LinkRecord`, as the API does.
+/// do for shortcuts (a running server sees the change within a second). `LinkService` on the command line:
+/// each command calls the service with the owner's rights and prints its answer, its errors as
+/// `StoreCommand.run` says them.
 enum LinkStoreCommand: Sendable, Equatable {
     case add(store: String?, id: String, fields: LandingLink.Fields, baseURL: String)
     case list(store: String?)
@@ -18,11 +13,6 @@ enum LinkStoreCommand: Sendable, Equatable {
 
     /// The usage of every `links` command (one text, so an error in any shows them all).
     static var usage: String { LinksCommand.usage }
-
-    /// A failure at run time: one `error: …` line, exit 1.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
 
     static func parse(verb: String, _ arguments: [String]) throws(UsageError) -> LinkStoreCommand {
         var reader = ArgumentReader(arguments, usage: usage)
@@ -63,66 +53,32 @@ enum LinkStoreCommand: Sendable, Equatable {
     func run(warn: (String) -> Void) throws -> [String] {
         switch self {
         case .add(let path, let id, let fields, let base):
-            if let problem = LinkRecord.idProblem(id) { throw Failure(description: "invalid id '\(id)': \(problem)") }
-            let link: LandingLink
+            let draft = LinkDraft(fields: fields, id: id)
+            // Checked before the store is opened: a refused link makes no store.
             do {
-                link = try LandingLink(fields: fields)
+                try draft.check(by: .owner)
             } catch {
-                throw Failure(description: error.description)
+                throw StoreCommand.Failure(description: "\(error)")
             }
-            let store = try Self.open(path, .createIfMissing)
-            let secret = PageID.generate()
-            let stored = try store.create(LinkRecord.make(link, id: id, secret: .make(secret)))
-            return ["id: \(stored.id)", "link: \(StoreCommand.root(of: base))\(LinkRecord.path(stored.id))", "secret: \(secret)"]
+            let store = try StoreCommand.open(path, .createIfMissing)
+            let created = try StoreCommand.run(in: store) { () throws(ServiceError) in
+                try LinkService(store: store).create(draft, by: .owner)
+            }
+            let id = created.stored.id
+            return ["id: \(id)", "link: \(StoreCommand.root(of: base))\(created.stored.path)", "secret: \(created.secret)"]
         case .list(let path):
-            let store = try Self.open(path, .readOnly)
-            var lines: [String] = []
-            for summary in store.list() where summary.metadata["kind"] == LinkRecord.kind {
-                do {
-                    let link = try LinkRecord.link(of: summary.metadata)
-                    lines.append("\(summary.id)\t\(link.title)\t\(link.appURL)\t\(link.fallbackURL)")
-                } catch {
-                    warn("link '\(summary.id)' is invalid: \(error)")
-                }
-            }
+            let store = try StoreCommand.open(path, .readOnly)
+            let links = LinkService(store: store).list { warn("\($0)") }
             store.problems.forEach(warn)
-            return lines
+            return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
         case .show(let path, let id):
-            let store = try Self.open(path, .readOnly)
-            let page = try Self.get(id, from: store)
-            let link: LandingLink
-            do {
-                link = try LinkRecord.link(of: page.metadata)
-            } catch {
-                throw Failure(description: "link '\(id)' in \(store.directory.path) is invalid: \(error)")
-            }
-            return ["id: \(id)"] + LinkRecord.values(of: link.fields).compactMap { key, value in value.map { "\(key): \($0)" } }
+            let store = try StoreCommand.open(path, .readOnly)
+            let stored = try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).link(id) }
+            return ["id: \(id)"] + stored.link.fields.named.compactMap { name, value in value.map { "\(name): \($0)" } }
         case .remove(let path, let id):
-            let store = try Self.open(path, .existing)
-            guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-            _ = try Self.get(id, from: store)
-            guard try store.remove(id, where: LinkRecord.isLink) else { throw Failure(description: "no link '\(id)' in \(store.directory.path)") }
+            let store = try StoreCommand.open(path, .existing)
+            try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).delete(id, by: .owner) }
             return ["removed \(id)"]
         }
-    }
-
-    /// The store at `path` (or the default one); only `add` makes a missing one.
-    private static func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
-        try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(), access: access)
-    }
-
-    /// The link record `id`: says whether it is missing, damaged, or another kind of record.
-    private static func get(_ id: String, from store: PageStore) throws -> StoredPage {
-        if PageID.isValid(id), let page = store.get(id) {
-            guard LinkRecord.isLink(page) else {
-                let kind = ShortcutRecord.isShortcut(page) ? "a shortcut (see shortcut-serve show)" : "a stored page (see shortcut-serve mock show)"
-                throw Failure(description: "'\(id)' is \(kind), not a link")
-            }
-            return page
-        }
-        if let problem = store.problem(forID: id) {
-            throw Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
-        }
-        throw Failure(description: "no link '\(id)' in \(store.directory.path)")
     }
 }

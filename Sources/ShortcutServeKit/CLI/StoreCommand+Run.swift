@@ -28,7 +28,7 @@ extension StoreCommand {
             let template = try TemplateFile.load(templatePath)
             let store = try open(storePath, .createIfMissing)
             let draft = ShortcutDraft(title: title, url: url, icon: icon, appName: appName, id: id, mode: mode)
-            let created = try run(in: store) { () throws(ServiceError) in
+            let created = try Self.run(in: store) { () throws(ServiceError) in
                 try ShortcutService(store: store, template: template).create(draft, by: .owner)
             }
             let id = created.record.id
@@ -57,22 +57,23 @@ extension StoreCommand {
             return shortcuts.map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
         case .showShortcut(let storePath, let id):
             let page = try get(id, from: try open(storePath, .readOnly))
-            guard ShortcutRecord.isShortcut(page) else { throw Failure(description: "'\(id)' is a stored page, not a shortcut (try mock show)") }
+            let kind = RecordKind(page)
+            guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }
             return String(decoding: page.body, as: UTF8.self)
         case .removeShortcut(let storePath, let id):
             let store = try open(storePath, .existing)
-            try run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
+            try Self.run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
         case .removeMock(let storePath, let id):
             let store = try open(storePath, .existing)
-            try run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
+            try Self.run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
             guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
             let store = try open(storePath, .createIfMissing)
             let draft = MockDraft(body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
                                   name: name, id: id)
-            let created = try run(in: store, file: file) { () throws(ServiceError) in
+            let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
                 try MockService(store: store).create(draft, by: .owner)
             }
             let root = StoreCommand.root(of: base)
@@ -85,7 +86,9 @@ extension StoreCommand {
             guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
             return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
         case .showMock(let storePath, let id):
-            let page = try get(id, from: try open(storePath, .readOnly))
+            let store = try open(storePath, .readOnly)
+            let page = try get(id, from: store)
+            try Self.run(in: store) { () throws(ServiceError) in try MockService.checkKind(of: page) }
             var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
                          "content-type: \(page.contentType); charset=\(page.charset)"]
             lines += page.headers.map { "header: \($0.name): \($0.value)" }
@@ -95,8 +98,9 @@ extension StoreCommand {
     }
 
     /// `body`'s result, or its `ServiceError` as the command line says it: one line, each refused field's
-    /// reason (the content's prefixed with its `file`), a missing record with the store's folder.
-    private func run<Result>(in store: PageStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
+    /// reason (the content's prefixed with its `file`), a missing record with the store's folder (or why it
+    /// is damaged). Every store command's (`links` too) one translation of the service's errors.
+    static func run<Result>(in store: PageStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
         do {
             return try body()
         } catch .invalid(let problems) {
@@ -106,7 +110,7 @@ extension StoreCommand {
             }
             throw Failure(description: lines.joined(separator: "; "))
         } catch .notFound(let id) {
-            throw Failure(description: "no record '\(id)' in \(store.directory.path)")
+            throw notFound(id, in: store)
         } catch .store(let cause) {
             throw cause
         } catch {
@@ -116,15 +120,23 @@ extension StoreCommand {
 
     /// The store at `path` (or the default one). Only `add` makes a missing store: reading it, or removing
     /// from it, is an error there (a mistyped --store must not make a new, empty store).
-    private func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
+    private func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore { try Self.open(path, access) }
+
+    /// The store at `path` (or the default one), with `access`.
+    static func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
         try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(), access: access)
     }
 
     private func get(_ id: String, from store: PageStore) throws -> StoredPage {
         if PageID.isValid(id), let page = store.get(id) { return page }
+        throw Self.notFound(id, in: store)
+    }
+
+    /// Why there is no record `id` in `store`: damaged or unreadable (and why), or missing.
+    private static func notFound(_ id: String, in store: PageStore) -> Failure {
         if let problem = store.problem(forID: id) {
-            throw Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
+            return Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
         }
-        throw Failure(description: "no record '\(id)' in \(store.directory.path)")
+        return Failure(description: "no record '\(id)' in \(store.directory.path)")
     }
 }
