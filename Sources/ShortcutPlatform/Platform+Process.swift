@@ -24,6 +24,11 @@ extension Platform {
     /// This process's id.
     public static var processID: Int32 { Syscall.processID() }
 
+    /// At most `count` allocator arenas for the process (glibc: `mallopt(M_ARENA_MAX, count)`; it otherwise
+    /// makes up to 8 per core, one per thread that allocates, and memory freed in one serves no other).
+    /// Called at start, before the threads that would make them.
+    public static func limitAllocatorArenas(_ count: Int) { Syscall.limitAllocatorArenas(Int32(clamping: count)) }
+
     /// Ends the process with `code` (`exit`: atexit handlers run and standard streams are flushed).
     public static func exit(_ code: Int32) -> Never { Syscall.exit(code) }
 

@@ -183,6 +183,8 @@ enum Syscall {
 
     static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 
+    static func limitAllocatorArenas(_ count: Int32) { _ = CSystemShims_limitMallocArenas(count) }
+
     @inlinable static func secondsSince1970() -> Int { Int(Glibc.time(nil)) }
 
     static func utcTime(_ seconds: Int, _ parts: inout tm) {

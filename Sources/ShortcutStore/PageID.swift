@@ -17,9 +17,25 @@ public enum PageID {
     /// The rule in words, for every message that refuses an id (the store's, the APIs', the CLI's).
     public static let rule = "1–\(maximumLength) characters of A-Z a-z 0-9 _ -"
 
-    /// Why `id` is refused, naming it (cut to 80 characters) and the rule; nil for a valid id.
+    /// Why `id` is refused, naming it (`shown`) and the rule; nil for a valid id.
     public static func problem(_ id: String) -> String? {
-        isValid(id) ? nil : "invalid id '\(id.prefix(80))': use \(rule)"
+        isValid(id) ? nil : "invalid id '\(shown(id))': use \(rule)"
+    }
+
+    /// A refused id as a message may echo it: its first 80 bytes of UTF-8 (cut between scalars, `…` after
+    /// a cut; 80 grapheme clusters could be a megabyte of combining marks), control characters written as
+    /// `\u{…}` so that a terminal or a log line shows them instead of obeying them.
+    static func shown(_ id: String) -> String {
+        var text = ""
+        var size = 0
+        for scalar in id.unicodeScalars {
+            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let piece = isControl ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+            size += piece.utf8.count
+            guard size <= 80 else { return text + "…" }
+            text += piece
+        }
+        return text
     }
 
     /// Whether `id` is a valid page id (1–64 characters of `[A-Za-z0-9_-]`).

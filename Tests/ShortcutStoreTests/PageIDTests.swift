@@ -31,4 +31,16 @@ import Testing
         #expect(PageStoreError.io(path: "/x/y", errno: 2).description == "/x/y: No such file or directory (errno 2)")
         #expect(PageStoreError.alreadyExists("abc").description.contains("\"abc\""))
     }
+
+    /// A refused id is echoed with its control characters written out (a NUL or an ESC in a terminal
+    /// obeyed, not shown, before) and cut at 80 bytes, not 80 grapheme clusters.
+    @Test func aRefusedIdIsShownInertAndShort() throws {
+        let problem = try #require(PageID.problem("A\u{0}\u{1B}[31m\u{7F}\u{85}"))
+        #expect(problem == "invalid id 'A\\u{0}\\u{1B}[31m\\u{7F}\\u{85}': use \(PageID.rule)")
+        #expect(!problem.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        let heavy = "a" + String(repeating: "\u{301}", count: 100_000)  // one grapheme cluster, 200 KB
+        let shown = try #require(PageID.problem(heavy))
+        #expect(shown.utf8.count < 80 + 100, "\(shown.utf8.count) bytes")
+        #expect(shown.contains("…"))
+    }
 }

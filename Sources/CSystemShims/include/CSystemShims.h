@@ -1,4 +1,4 @@
-// System interfaces that Swift's Glibc module does not export (epoll, accept4), and the C11 atomics that
+// System interfaces that Swift's Glibc module does not export (epoll, accept4, mallopt), and the C11 atomics that
 // Swift's `Synchronization` offers only from macOS 15 (the package supports macOS 13). Nothing else lives here.
 #ifndef C_SYSTEM_SHIMS_H
 #define C_SYSTEM_SHIMS_H
@@ -10,6 +10,9 @@
 
 /// accept4(2), which glibc declares only under _GNU_SOURCE.
 int CSystemShims_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// glibc's mallopt(M_ARENA_MAX, count): at most `count` malloc arenas for the whole process.
+int CSystemShims_limitMallocArenas(int count);
 #endif
 
 /// An acquiring load: what was written before the matching release (`CSystemShims_atomicStore`, and
