@@ -32,9 +32,11 @@ sources=(Sources/ShortcutHTTP/Parser/*.swift Sources/ShortcutHTTP/Message/*.swif
     Sources/ShortcutHTTP/Writer/*.swift
     Sources/ShortcutHTTP/Server/ServerLimits.swift Fuzz/FuzzHTTPParser.swift)
 platform=(Sources/ShortcutPlatform/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
+vocabulary=(Sources/HTTPVocabulary/*.swift)  # so is the HTTP field type and its byte classes
 mkdir -p "$out/corpus" "$out/artifacts" "$regression"
 
-if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin" 2>/dev/null)" ]; then
+if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin" 2>/dev/null)" ] ||
+    [ -n "$(find "${vocabulary[@]}" -newer "$bin" 2>/dev/null)" ]; then
     echo "fuzz: building $bin"
     mkdir -p "$out/platform/shims"
     # ShortcutPlatform imports CSystemShims (epoll, accept4): its header as a module, its C file linked in.
@@ -46,9 +48,14 @@ if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin
         -I "$out/platform/shims" -emit-library -static -emit-module \
         -emit-module-path "$out/platform/ShortcutPlatform.swiftmodule" \
         "${platform[@]}" "$out/platform/CSystemShims.o" -o "$out/platform/libShortcutPlatform.a"
+    mkdir -p "$out/vocabulary"
+    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name HTTPVocabulary \
+        -emit-library -static -emit-module -emit-module-path "$out/vocabulary/HTTPVocabulary.swiftmodule" \
+        "${vocabulary[@]}" -o "$out/vocabulary/libHTTPVocabulary.a"
     # ld.gold warns "Cannot export local symbol __asan_*"; the warning is harmless.
     swiftc -parse-as-library -swift-version 6 -sanitize=fuzzer,address -g -O -module-name ShortcutHTTP \
         -I "$out/platform" -I "$out/platform/shims" -L "$out/platform" -lShortcutPlatform \
+        -I "$out/vocabulary" -L "$out/vocabulary" -lHTTPVocabulary \
         "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 
