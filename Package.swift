@@ -56,7 +56,7 @@ let package = Package(
             name: "ShortcutServe",
             dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
                            "ShortcutServeKit"]),
-        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP"]),
+        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutPages
 
 /// A handler that answers every request with the file at `path` (its media type from the extension), or
 /// 404 when it is not a readable regular file.
@@ -56,27 +57,8 @@ public func directoryBrowser(_ dir: String) -> ((HttpRequest) -> HttpResponse) {
         var rows = ""
         for name in names {
             let link = folderPart + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? "")
-            rows += "<tr><td><a href=\"\(HTMLEscaping.escape(link))\">\(HTMLEscaping.escape(name))</a></td></tr>"
+            rows += "<tr><td><a href=\"\(Escape.html(link))\">\(Escape.html(name))</a></td></tr>"
         }
         return .ok(.html("<!DOCTYPE html><html><body><table>\(rows)</table></body></html>"))
-    }
-}
-
-/// Escaping of text put into HTML (element content and double-quoted attribute values).
-enum HTMLEscaping {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

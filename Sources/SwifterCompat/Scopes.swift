@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutPages
 
 /// A block of the `scopes` DSL.
 public typealias Closure = () -> Void
@@ -99,7 +100,7 @@ final class ScopeState {
         merged.merge(attributes) { $1 }
         var opening = "<" + node
         for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
-            opening += " \(name)=\"\(HTMLEscaping.escape(value))\""
+            opening += " \(name)=\"\(Escape.html(value))\""
         }
         let rendered = opening + ">" + (inner ?? "") + output + "</" + node + ">"
         restore(saved)
