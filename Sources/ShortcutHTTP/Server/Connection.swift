@@ -224,9 +224,7 @@ final class Connection: @unchecked Sendable {
         started: UInt64
     ) {
         if let name = response.headers.firstInvalidName {
-            let refused = HTTPResponse.error(
-                .internalServerError, "the handler's header field '\(name.prefix(64))' contains CR, LF or NUL")
-            return write(refused, method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
+            return write(Responder.refusal(invalidField: name), method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
                          started: started)
         }
         let sendsBody = ResponseWriter.appendHead(response, to: &out, isHead: isHead, keepAlive: keepAlive,
