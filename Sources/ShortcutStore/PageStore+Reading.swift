@@ -57,11 +57,11 @@ extension PageStore {
         result.reserveCapacity(snapshot.count)
         for (id, state) in snapshot {
             switch state {
-            case .good(let summary, let expiresAt):
-                if let expiresAt, expiresAt <= now {
+            case .good(let summary):
+                if let expiresAt = summary.expiresAt, expiresAt <= now {
                     expire(id)
                 } else {
-                    result.append(summary)
+                    result.append(summary.page)
                 }
             case .unread:
                 if let page = load(id, caching: false) { result.append(page.summary) }
@@ -136,7 +136,7 @@ extension PageStore {
         withLock {
             let generation = noteChange(id)
             index[id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt),
+                inode: version.inode, generation: generation, state: .good(.init(page.summary, expiresAt: page.expiresAt)),
                 version: version)
             if caching { cache.insert(page) }
             problemsByPath[path] = nil

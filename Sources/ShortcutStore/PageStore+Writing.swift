@@ -132,7 +132,7 @@ extension PageStore {
         withLock {
             let generation = noteChange(page.id)
             index[page.id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good(page.summary, expiresAt: page.expiresAt),
+                inode: version.inode, generation: generation, state: .good(.init(page.summary, expiresAt: page.expiresAt)),
                 version: version)
             cache.insert(page)
             tombstones[page.id] = nil
