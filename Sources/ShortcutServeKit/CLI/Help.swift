@@ -37,7 +37,7 @@ enum Help {
           --assetlinks FILE       serve FILE at /.well-known/assetlinks.json; checked the same way
           --cache-bytes N         memory kept for speed: page bodies, prepared answers, QR images (default
                                   67108864, 64 MiB; half for bodies, half for answers; 0 caches nothing).
-                                  The store's index (about 600 bytes a record) is outside it
+                                  The store's index (300 bytes to 1 KB a record) is outside it
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
