@@ -118,30 +118,14 @@ import Darwin
     /// `read(length:)` holds what arrived, not what was asked for: a length of 2^40 from a peer that sends
     /// three bytes and closes is an error, not an allocation of a terabyte.
     @Test func aHugeReadLengthHoldsOnlyWhatArrives() throws {
-        var fds: [Int32] = [0, 0]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
-        #endif
-        try #require(made == 0)
-        let reader = Socket(socketFileDescriptor: fds[0])
-        let writer = Socket(socketFileDescriptor: fds[1])
+        let (reader, writer) = try Socket.connectedPair()
         try writer.writeUInt8([1, 2, 3])
         writer.close()
         #expect(throws: SocketError.self) { try reader.read(length: 1 << 40) }
     }
 
     @Test func aRealSocketPair() throws {
-        var fds: [Int32] = [0, 0]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
-        #endif
-        try #require(made == 0)
-        let left = Socket(socketFileDescriptor: fds[0])
-        let right = Socket(socketFileDescriptor: fds[1])
+        let (left, right) = try Socket.connectedPair()
         #expect(left != right)
         #expect(left == left)
         #expect(Set([left, right]).count == 2)
@@ -165,7 +149,7 @@ import Darwin
         #expect(try left.read() == UInt8(ascii: "z"))
         try right.writeUInt8([1, 2, 3])
         #expect(try left.read(length: 3) == [1, 2, 3])
-        Socket.setNoSigPipe(fds[0])
+        Socket.setNoSigPipe(left.socketFileDescriptor)
         right.close()
         right.close()  // closing twice does nothing
         #expect(throws: SocketError.self) { try left.read() }

@@ -9,16 +9,7 @@ import Darwin
 
 /// `WebSocketSession`'s frame reading and writing on their own, over a connected pair of sockets.
 @Suite struct WebSocketSessionTests {
-    func pair() throws -> (server: Socket, client: Socket) {
-        var fds: [Int32] = [0, 0]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
-        #endif
-        try #require(made == 0)
-        return (Socket(socketFileDescriptor: fds[0]), Socket(socketFileDescriptor: fds[1]))
-    }
+    func pair() throws -> (server: Socket, client: Socket) { try Socket.connectedPair() }
 
     @Test func readFrameUnmasksAndReportsItsFields() throws {
         let (server, client) = try pair()
