@@ -29,7 +29,7 @@ public final class ShortcutApp: Sendable {
         associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
         let directory = options.storePath.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
         let budget = CacheBudget(bytes: options.cacheBytes)
-        store = try PageStore(directory: directory, cacheBudgetBytes: budget.bodyBytes)
+        store = try PageStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
         answers = AnswerCache(budgetBytes: budget.answerBytes)
         template = try TemplateFile.load(options.templatePath)
     }
@@ -108,8 +108,8 @@ public final class ShortcutApp: Sendable {
     /// What the caches hold now against `--cache-bytes`, counted by the caches themselves: one line for
     /// SIGHUP's report (issue 15's debug statistic).
     public var cacheReport: String {
-        let bodies = store.cachedBytes, prepared = answers.heldBytes
-        return "cache: \(bodies + prepared) of \(options.cacheBytes) bytes (page bodies \(bodies) of \(store.cacheBudgetBytes), "
+        let stored = store.cachedBytes, prepared = answers.heldBytes
+        return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(store.cacheBudgetBytes), "
             + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
     }
 

@@ -1,11 +1,12 @@
 /// `--cache-bytes`: the one budget for everything the server keeps in memory for speed, and the rule
-/// that splits it. Outside it: the store's index of records (a few hundred bytes per record, measured in
+/// that splits it. Outside it: the store's index of records (under 200 bytes per record, measured in
 /// README) and what a request in flight holds.
 ///
-/// The split: half for page bodies (the store's cache: what `/v3/<id>`, `/p/<id>` and the APIs read), half
-/// for prepared answers (redirects, plays, web clips, offline-page assets and QR images, built from those
-/// bodies and kept in one LRU so the kinds in use take the room). Bodies get half, not all the room they
-/// could use, because an answer built from a page outlives the page's own entry only while it is hot.
+/// The split: half for the store (`RecordCache`: whole pages, what `/v3/<id>`, `/p/<id>` and the APIs read,
+/// in three quarters of it; list summaries in the last quarter), half for prepared answers (redirects,
+/// plays, web clips, offline-page assets and QR images, built from those pages and kept in one LRU so the
+/// kinds in use take the room). Pages get half, not all the room they could use, because an answer built
+/// from a page outlives the page's own entry only while it is hot.
 public struct CacheBudget: Sendable, Equatable {
     /// The default: 64 MiB.
     public static let defaultBytes = 64 << 20
@@ -18,8 +19,8 @@ public struct CacheBudget: Sendable, Equatable {
         self.bytes = max(0, bytes)
     }
 
-    /// The page bodies' share.
-    public var bodyBytes: Int { bytes / 2 }
+    /// The store's share (pages and their summaries).
+    public var storeBytes: Int { bytes / 2 }
     /// The prepared answers' share (what is left: the two shares add up to `bytes`).
-    public var answerBytes: Int { bytes - bodyBytes }
+    public var answerBytes: Int { bytes - storeBytes }
 }

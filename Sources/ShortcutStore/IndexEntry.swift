@@ -4,14 +4,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a `PageStore` knows about one record file without holding its body.
+/// What a `PageStore` knows about one record file without holding its body: the one cost per record outside
+/// `--cache-bytes`, so it holds only what a lookup and the directory check need (48 bytes; a read record's
+/// summary is in the budgeted `RecordCache`).
 struct IndexEntry: Sendable {
     /// What is known about the file's contents.
     enum State: Sendable {
         /// Listed in the directory, not read yet (the store reads records lazily).
         case unread
-        /// Read and valid; the summary serves `list()` without reading the file again.
-        case good(Summary)
+        /// Read and valid (its summary may be in the store's `RecordCache`, within the budget).
+        case good
         /// Read and invalid; reported in `problems` and skipped until the file is replaced.
         case corrupt
     }
@@ -22,23 +24,17 @@ struct IndexEntry: Sendable {
     /// The store's mutation counter when this process last wrote or read the entry; 0 when it came from
     /// a directory scan. A scan that started before this value was set must not undo it.
     var generation: UInt64
-    /// The file's known contents.
-    var state: State
     /// The version of the file this process read or wrote; nil when only listed. A file of the same inode
     /// but another version is another record (ext4 reuses inode numbers at once).
-    var version: FileVersion? = nil
+    var version: FileVersion?
+    /// The file's known contents. Last, so that its byte fills the optional version's padding.
+    var state: State
 
-    /// What a read record leaves in the index, in a box of its own: inline, its 80-byte summary made every
-    /// entry 144 bytes, read or not, and the index of 100,000 records (262,144 buckets at the dictionary's
-    /// 3/4 load) 42 MB; boxed, an entry is 56 bytes and only read records pay for their summary.
-    final class Summary: Sendable {
-        let page: PageSummary
-        let expiresAt: Date?
-
-        init(_ page: PageSummary, expiresAt: Date?) {
-            self.page = page
-            self.expiresAt = expiresAt
-        }
+    init(inode: UInt64, generation: UInt64, state: State, version: FileVersion? = nil) {
+        self.inode = inode
+        self.generation = generation
+        self.version = version
+        self.state = state
     }
 
     /// Whether the record is known to be invalid.

@@ -48,25 +48,29 @@ extension PageStore {
 
     /// Summaries of every valid, unexpired page, sorted by `createdAt`, then `id`.
     ///
-    /// Records not read yet are read once (their summaries are then kept in the index); damaged ones are
-    /// reported in `problems` and left out; expired ones are removed.
+    /// A record whose summary is not in the cache (not read yet, or its summary evicted) is read again;
+    /// damaged ones are reported in `problems` and left out; expired ones are removed.
     public func list() -> [PageSummary] {
         let now = Date()
-        let snapshot = withLock { index.map { ($0.key, $0.value.state) } }
+        let snapshot = withLock {
+            index.map { id, entry -> (String, IndexEntry.State, RecordSummary?) in
+                (id, entry.state, entry.state == .good ? cache.summary(for: id) : nil)
+            }
+        }
         var result: [PageSummary] = []
         result.reserveCapacity(snapshot.count)
-        for (id, state) in snapshot {
-            switch state {
-            case .good(let summary):
+        for (id, state, summary) in snapshot {
+            switch (state, summary) {
+            case (.corrupt, _):
+                continue
+            case (.good, let summary?):
                 if let expiresAt = summary.expiresAt, expiresAt <= now {
                     expire(id)
                 } else {
                     result.append(summary.page)
                 }
-            case .unread:
+            case (.good, nil), (.unread, _):
                 if let page = load(id, caching: false) { result.append(page.summary) }
-            case .corrupt:
-                continue
             }
         }
         return result.sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id }
@@ -136,9 +140,8 @@ extension PageStore {
         withLock {
             let generation = noteChange(id)
             index[id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good(.init(page.summary, expiresAt: page.expiresAt)),
-                version: version)
-            if caching { cache.insert(page) }
+                inode: version.inode, generation: generation, state: .good, version: version)
+            cache.insert(page, keepingBody: caching)
             problemsByPath[path] = nil
         }
         return page

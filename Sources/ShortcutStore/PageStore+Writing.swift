@@ -132,9 +132,8 @@ extension PageStore {
         withLock {
             let generation = noteChange(page.id)
             index[page.id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good(.init(page.summary, expiresAt: page.expiresAt)),
-                version: version)
-            cache.insert(page)
+                inode: version.inode, generation: generation, state: .good, version: version)
+            cache.insert(page, keepingBody: true)
             tombstones[page.id] = nil
             if resetStats { pendingStats[page.id] = nil }
             problemsByPath[path] = nil

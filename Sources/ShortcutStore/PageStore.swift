@@ -17,9 +17,9 @@ import ShortcutPlatform
 /// - Durability: `create`, `put` and `remove` return only after the change is on stable storage
 ///   (temp file, `fsync`, rename, directory `fsync`). Play counts are flushed about once a second and by
 ///   `flush()`, so a crash loses at most about a second of them.
-/// - Scale: opening lists the directory and reads no record; records are read on first use and kept in
-///   an LRU cache within `cacheBudgetBytes`. The index keeps, per record, its inode and, once read, a
-///   summary without the body (for `list()`).
+/// - Scale: opening lists the directory and reads no record; records are read on first use, and pages and
+///   their list summaries kept in LRU caches within `cacheBudgetBytes` (`RecordCache`). The index keeps,
+///   per record, only its inode, version and state (`IndexEntry`): the one cost per record outside the budget.
 /// - Sharing: another process's new record is found by the first `get` (a miss reads the file); its
 ///   updates and deletions are noticed by a check every 250 ms: of the names the kernel saw change
 ///   (inotify, Linux) and of the directory's mtime, followed by a `readdir` inode comparison when it
@@ -57,8 +57,8 @@ public final class PageStore: @unchecked Sendable {
     let lock = Lock()
     /// Every record file known, by id. Guarded by `lock`.
     @exclusivity(unchecked) var index: [String: IndexEntry] = [:]
-    /// Recently used pages with their bodies. Guarded by `lock`.
-    @exclusivity(unchecked) var cache: BodyCache
+    /// Recently used pages with their bodies, and list summaries. Guarded by `lock`.
+    @exclusivity(unchecked) var cache: RecordCache
     /// One message per damaged or unreadable file, by path. Guarded by `lock`.
     @exclusivity(unchecked) var problemsByPath: [String: String] = [:]
     /// Counts this process's changes to `index`, so a directory scan that started earlier does not undo
@@ -115,12 +115,13 @@ public final class PageStore: @unchecked Sendable {
     /// files left by crashed writers, lists the records without reading them, and starts the periodic
     /// check. A store whose folder cannot be written opens read-only (`isReadOnly`).
     /// - Parameters:
-    ///   - cacheBudgetBytes: the most memory the page cache may hold (default: `CacheBudget`'s body share, 32 MiB).
+    ///   - cacheBudgetBytes: the most memory cached pages and summaries may hold (default: `CacheBudget`'s
+    ///     store share, 32 MiB).
     ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
     ///   - access: whether to make a missing store, or only to read (default `createIfMissing`).
     /// - Throws: `noStore` when `access` is not `createIfMissing` and there is no store; `io`.
     public convenience init(
-        directory: URL, cacheBudgetBytes: Int = CacheBudget().bodyBytes, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
+        directory: URL, cacheBudgetBytes: Int = CacheBudget().storeBytes, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
         access: Access = .createIfMissing
     ) throws {
         try self.init(
@@ -139,7 +140,7 @@ public final class PageStore: @unchecked Sendable {
         pagesPath = root + "/pages"
         statsPath = root + "/stats"
         recordLocks = RecordLocks(path: root + "/locks")
-        cache = BodyCache(budget: cacheBudgetBytes)
+        cache = RecordCache(budget: cacheBudgetBytes)
         let folders = try StoreFolders.open(root: root, access: access)
         pagesFD = folders.pagesFD
         statsFD = folders.statsFD
@@ -181,10 +182,10 @@ public final class PageStore: @unchecked Sendable {
         return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }
     }
 
-    /// The most bytes the page cache holds.
+    /// The most bytes cached pages and summaries hold.
     public var cacheBudgetBytes: Int { cache.budget }
 
-    /// The bytes the page cache holds now (never above the budget).
+    /// The bytes cached pages and summaries hold now (never above the budget).
     public var cachedBytes: Int {
         lock.lock()
         defer { lock.unlock() }

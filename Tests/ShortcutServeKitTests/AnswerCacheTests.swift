@@ -73,7 +73,7 @@ import Testing
     @Test func theSplitAddsUpToTheBudget() {
         for bytes in [0, 1, 7, 8 << 20, CacheBudget.defaultBytes] {
             let budget = CacheBudget(bytes: bytes)
-            #expect(budget.bodyBytes + budget.answerBytes == bytes)
+            #expect(budget.storeBytes + budget.answerBytes == bytes)
         }
         #expect(CacheBudget(bytes: -5).bytes == 0)
     }

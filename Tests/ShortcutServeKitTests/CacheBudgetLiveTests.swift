@@ -5,13 +5,13 @@ import TestSupport
 
 /// Issue 15: one budget, `--cache-bytes`, for everything the server keeps for speed. The real binary with a
 /// small budget answers a mix of every cached kind (data-mode redirects, pages, plays, web clip profiles,
-/// offline-page manifests, workers and icons, QR images); the caches' own count, read from SIGHUP's report,
+/// offline-page manifests, workers and icons, QR images, lists); the caches' own count, read from SIGHUP's report,
 /// never passes the budget or either share, and is not zero (the caches are used, and counted).
 @Suite struct CacheBudgetLiveTests {
     struct Report {
         let total, budget, bodies, bodyBudget, answers, answerBudget: Int
 
-        /// `cache: T of B bytes (page bodies b of bb, prepared answers and QR images a of ab)`.
+        /// `cache: T of B bytes (pages and summaries b of bb, prepared answers and QR images a of ab)`.
         init(_ text: String) throws {
             guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("SIGHUP: cache: ") }) else {
                 throw RawClient.Failure(description: "no cache line in '\(text)'")
@@ -38,7 +38,7 @@ import TestSupport
         let server = try CLITests.Server(["--store", store, "--quiet", "--mode", "data", "--cache-bytes", "\(budget)"])
         defer { _ = server.stop() }
         let paths = ["/s/s%d", "/p/s%d", "/v3/m%d", "/w/s%d.mobileconfig", "/p/s%d/manifest.webmanifest", "/p/s%d/sw.js",
-                     "/p/s%d/icon.png", "/qr/s%d.svg"]
+                     "/p/s%d/icon.png", "/qr/s%d.svg", "/api/mock", "/"]
         let client = try RawClient(port: server.port)
         var reports: [Report] = []
         for round in 0..<3 {
