@@ -8,7 +8,8 @@ int CSystemShims_accept4(int fd, struct sockaddr *address, socklen_t *length, in
     return accept4(fd, address, length, flags);
 }
 
-int CSystemShims_limitMallocArenas(int count) {
-    return mallopt(M_ARENA_MAX, count);
+int CSystemShims_tuneMalloc(int arenas, int mmapThreshold, int trimThreshold) {
+    return mallopt(M_ARENA_MAX, arenas) && mallopt(M_MMAP_THRESHOLD, mmapThreshold)
+        && mallopt(M_TRIM_THRESHOLD, trimThreshold);
 }
 #endif

@@ -24,10 +24,19 @@ extension Platform {
     /// This process's id.
     public static var processID: Int32 { Syscall.processID() }
 
-    /// At most `count` allocator arenas for the process (glibc: `mallopt(M_ARENA_MAX, count)`; it otherwise
-    /// makes up to 8 per core, one per thread that allocates, and memory freed in one serves no other).
-    /// Called at start, before the threads that would make them.
-    public static func limitAllocatorArenas(_ count: Int) { Syscall.limitAllocatorArenas(Int32(clamping: count)) }
+    /// Tunes the allocator for a long-running server (glibc's `mallopt`; nothing on Darwin, whose allocator
+    /// has no such knobs). Called at start, before the threads that allocate:
+    /// - at most `arenas` arenas (glibc otherwise makes up to 8 per core, one per thread that allocates, and
+    ///   memory freed in one serves no other);
+    /// - blocks of 128 KiB and more mapped on their own, and free memory over 1 MiB at a heap's top given
+    ///   back. glibc's defaults are the same numbers but move: each freed mapped block raises both, up to
+    ///   32 and 64 MiB, so after the store's first directory listing was freed, every later table (the
+    ///   play counts waiting for their flush reach 10 MB under random plays of 100,000 records) stayed in
+    ///   the heap when freed. Fixed, the six-round RSS with no cache (`/work/perf/mem15.sh … --cache-bytes
+    ///   0`, issue 15's note) went from 64 to 44 MB.
+    public static func tuneAllocator(arenas: Int) {
+        Syscall.tuneAllocator(arenas: Int32(clamping: arenas), mmapThreshold: 128 << 10, trimThreshold: 1 << 20)
+    }
 
     /// Ends the process with `code` (`exit`: atexit handlers run and standard streams are flushed).
     public static func exit(_ code: Int32) -> Never { Syscall.exit(code) }

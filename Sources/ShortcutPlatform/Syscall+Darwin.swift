@@ -182,7 +182,7 @@ enum Syscall {
     static func exit(_ code: Int32) -> Never { Darwin.exit(code) }
 
     /// Nothing to do: macOS's allocator has per-CPU magazines, not per-thread arenas.
-    static func limitAllocatorArenas(_ count: Int32) {}
+    static func tuneAllocator(arenas: Int32, mmapThreshold: Int32, trimThreshold: Int32) {}
 
     @inlinable static func secondsSince1970() -> Int { Int(Darwin.time(nil)) }
 

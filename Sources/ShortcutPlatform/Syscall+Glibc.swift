@@ -183,7 +183,9 @@ enum Syscall {
 
     static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 
-    static func limitAllocatorArenas(_ count: Int32) { _ = CSystemShims_limitMallocArenas(count) }
+    static func tuneAllocator(arenas: Int32, mmapThreshold: Int32, trimThreshold: Int32) {
+        _ = CSystemShims_tuneMalloc(arenas, mmapThreshold, trimThreshold)
+    }
 
     @inlinable static func secondsSince1970() -> Int { Int(Glibc.time(nil)) }
 

@@ -11,8 +11,10 @@
 /// accept4(2), which glibc declares only under _GNU_SOURCE.
 int CSystemShims_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
-/// glibc's mallopt(M_ARENA_MAX, count): at most `count` malloc arenas for the whole process.
-int CSystemShims_limitMallocArenas(int count);
+/// glibc's mallopt: at most `arenas` malloc arenas (M_ARENA_MAX), blocks from `mmapThreshold` bytes mapped
+/// on their own (M_MMAP_THRESHOLD), free memory above `trimThreshold` bytes at a heap's top given back
+/// (M_TRIM_THRESHOLD). Returns 1 when all three were taken.
+int CSystemShims_tuneMalloc(int arenas, int mmapThreshold, int trimThreshold);
 #endif
 
 /// An acquiring load: what was written before the matching release (`CSystemShims_atomicStore`, and

@@ -21,7 +21,7 @@ struct ServeCommand {
         // on whichever Dispatch worker is free: memory freed in one arena serves no other. Measured (issue
         // 15's six rounds of random plays of 100,000 records, 64 MiB budget): RSS 150 MB with glibc's
         // default, 146 with 4 arenas, 140 with 2; cached plays and /s req/s unchanged within noise.
-        Platform.limitAllocatorArenas(max(2, ProcessInfo.processInfo.activeProcessorCount))
+        Platform.tuneAllocator(arenas: max(2, ProcessInfo.processInfo.activeProcessorCount))
         let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
         let app: ShortcutApp
         do {
