@@ -118,7 +118,6 @@ extension PageStore {
                 case (nil, .some):
                     index[id] = nil
                     cache.remove(id)
-                    pendingStats[id] = nil
                     problemsByPath[recordPath(id)] = nil
                 case (let inode?, nil):
                     if (tombstones[id] ?? 0) <= scanStart {
@@ -127,7 +126,7 @@ extension PageStore {
                 case (let inode?, let entry?):
                     let isAnotherVersion = versions[id].map { found in entry.version.map { $0 != found } ?? false } ?? false
                     if entry.inode != inode || isAnotherVersion {
-                        index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
+                        index[id] = IndexEntry(inode: inode, generation: 0, state: .unread, pending: entry.pending)
                         cache.remove(id)
                     }
                 }

@@ -140,7 +140,8 @@ extension PageStore {
         withLock {
             let generation = noteChange(id)
             index[id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good, version: version)
+                inode: version.inode, generation: generation, state: .good, version: version,
+                pending: index[id]?.pending ?? PendingStats())
             cache.insert(page, keepingBody: caching)
             problemsByPath[path] = nil
         }
@@ -151,7 +152,9 @@ extension PageStore {
     private func noteCorrupt(_ id: String, version: FileVersion, _ error: PageStoreError) {
         withLock {
             let generation = noteChange(id)
-            index[id] = IndexEntry(inode: version.inode, generation: generation, state: .corrupt, version: version)
+            index[id] = IndexEntry(
+                inode: version.inode, generation: generation, state: .corrupt, version: version,
+                pending: index[id]?.pending ?? PendingStats())
             cache.remove(id)
             problemsByPath[recordPath(id)] = error.description
         }

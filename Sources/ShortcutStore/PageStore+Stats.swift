@@ -33,8 +33,9 @@ extension PageStore {
     }
 
     private func countPlayHoldingLock(_ id: String, at now: Date) {
-        guard index[id] != nil else { return }
-        pendingStats[id, default: PendingStats()].countPlay(at: now)
+        guard let slot = index.index(forKey: id) else { return }
+        if index.values[slot].pending.count == 0 { playedIDs.append(id) }
+        index.values[slot].pending.countPlay(at: now)
     }
 
     /// Creation time, last play and play count of the page with `id`, including plays not flushed yet;
@@ -44,7 +45,7 @@ extension PageStore {
         statsFlushLock.lock()
         defer { statsFlushLock.unlock() }
         let onDisk = readStats(id)
-        let pending = withLock { pendingStats[id] } ?? PendingStats()
+        let pending = withLock { index[id]?.pending } ?? PendingStats()
         let total = onDisk.adding(pending)
         return PageStats(
             createdAt: page.createdAt,
@@ -59,26 +60,33 @@ extension PageStore {
         if isReadOnly { return }
         statsFlushLock.lock()
         defer { statsFlushLock.unlock() }
-        let pending = withLock {
-            let pending = pendingStats
-            pendingStats.removeAll()
-            return pending
+        let played = withLock {
+            let played = playedIDs
+            playedIDs = []
+            return played
         }
-        guard !pending.isEmpty else { return }
-        var failed: [String: PendingStats] = [:]
+        guard !played.isEmpty else { return }
         do {
             try StoreIO.lockExclusive(statsLockFD, path: statsPath + "/.lock")
         } catch {
             report(error, path: statsPath + "/.lock")
-            restore(pending)
+            withLock { playedIDs.append(contentsOf: played) }  // their plays stay in their entries
             return
         }
         defer { StoreIO.unlock(statsLockFD) }
-        for (id, plays) in pending {
+        for id in played {
             let idLock = idLock(id)
             idLock.lock()
             defer { idLock.unlock() }
-            guard withLock({ index[id] != nil }) else { continue }  // removed meanwhile
+            // Taken out of the entry now; a play meanwhile starts a new count and puts the id back in
+            // `playedIDs`. Nothing when the record was removed meanwhile.
+            let taken = withLock { () -> PendingStats? in
+                guard let slot = index.index(forKey: id) else { return nil }
+                let plays = index.values[slot].pending
+                index.values[slot].pending = PendingStats()
+                return plays
+            }
+            guard let plays = taken, plays.count > 0 else { continue }
             let name = StatsFile.fileName(for: id)
             do {
                 let merged = readStats(id).adding(plays)
@@ -88,7 +96,7 @@ extension PageStore {
                 withLock { problemsByPath[statsPath + "/" + name] = nil }
             } catch {
                 report(error, path: statsPath + "/" + name)
-                failed[id] = plays
+                restore(plays, of: id)
             }
         }
         do {
@@ -96,16 +104,14 @@ extension PageStore {
         } catch {
             report(error, path: statsPath)
         }
-        restore(failed)
     }
 
-    /// Puts plays that could not be written back into the pending counts.
-    private func restore(_ plays: [String: PendingStats]) {
-        guard !plays.isEmpty else { return }
+    /// Puts plays that could not be written back into `id`'s entry, for the next flush.
+    private func restore(_ plays: PendingStats, of id: String) {
         withLock {
-            for (id, stats) in plays where index[id] != nil {
-                pendingStats[id] = (pendingStats[id] ?? PendingStats()).merged(with: stats)
-            }
+            guard let slot = index.index(forKey: id) else { return }
+            if index.values[slot].pending.count == 0 { playedIDs.append(id) }
+            index.values[slot].pending = index.values[slot].pending.merged(with: plays)
         }
     }
 

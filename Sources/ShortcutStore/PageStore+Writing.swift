@@ -83,7 +83,6 @@ extension PageStore {
             index[id] = nil
             cache.remove(id)
             tombstones[id] = generation
-            pendingStats[id] = nil
             problemsByPath[path] = nil
             problemsByPath[statsPath + "/" + StatsFile.fileName(for: id)] = nil
         }
@@ -131,11 +130,11 @@ extension PageStore {
         let path = recordPath(page.id)
         withLock {
             let generation = noteChange(page.id)
+            let pending = resetStats ? PendingStats() : index[page.id]?.pending ?? PendingStats()
             index[page.id] = IndexEntry(
-                inode: version.inode, generation: generation, state: .good, version: version)
+                inode: version.inode, generation: generation, state: .good, version: version, pending: pending)
             cache.insert(page, keepingBody: true)
             tombstones[page.id] = nil
-            if resetStats { pendingStats[page.id] = nil }
             problemsByPath[path] = nil
         }
     }

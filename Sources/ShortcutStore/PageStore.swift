@@ -73,8 +73,9 @@ public final class PageStore: @unchecked Sendable {
     /// used while the index has no entry for the id, and the periodic directory check adds entries for
     /// records other processes write, so they are still found within a second. Guarded by `lock`.
     @exclusivity(unchecked) var recentMisses: [String: UInt64] = [:]
-    /// Plays not yet written to `stats/`. Guarded by `lock`.
-    @exclusivity(unchecked) var pendingStats: [String: PendingStats] = [:]
+    /// The ids whose entries hold plays not yet written to `stats/` (`IndexEntry.pending`), each once: what
+    /// the next flush writes. Guarded by `lock`.
+    @exclusivity(unchecked) var playedIDs: [String] = []
     /// `answerStamp`'s word: moved under `lock` with each change to `index`, read without it.
     let answers = AtomicWord(1)
 

@@ -6,9 +6,10 @@ import Testing
 /// The index is the one per-record cost outside `--cache-bytes` (issue 15): an entry is small and the same
 /// whether its record was read or not; a read record's summary is kept in the budgeted `RecordCache`.
 @Suite struct IndexEntryTests {
-    /// 144 bytes with the summary inline, 56 with it boxed in the entry; 48 now that it lives in the cache.
-    @Test func anEntryIsAtMostFortyEightBytes() {
-        #expect(MemoryLayout<IndexEntry>.stride <= 48, "\(MemoryLayout<IndexEntry>.stride) bytes")
+    /// 144 bytes with the summary inline, 56 with it boxed in the entry, 48 with it in the cache; 64 with
+    /// the plays waiting for a flush, which no longer need a table of their own.
+    @Test func anEntryIsAtMostSixtyFourBytes() {
+        #expect(MemoryLayout<IndexEntry>.stride <= 64, "\(MemoryLayout<IndexEntry>.stride) bytes")
     }
 
     @Test func aReadRecordsSummaryIsKeptInTheCacheAndListedWhole() throws {

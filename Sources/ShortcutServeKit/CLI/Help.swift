@@ -35,9 +35,9 @@ enum Help {
                                   and match URLs against it at /api/links/match?url=…; checked at start: a file
                                   with errors (or over 131072 bytes) stops the start, one error: line per problem
           --assetlinks FILE       serve FILE at /.well-known/assetlinks.json; checked the same way
-          --cache-bytes N         memory kept for speed: page bodies, prepared answers, QR images (default
-                                  67108864, 64 MiB; half for bodies, half for answers; 0 caches nothing).
-                                  The store's index (300 bytes to 1 KB a record) is outside it
+          --cache-bytes N         memory kept for speed: pages, list summaries, prepared answers, QR
+                                  images (default 67108864, 64 MiB; half for the store, half for answers;
+                                  0 caches nothing). The store's index (140-280 bytes a record) is outside it
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version
