@@ -6,8 +6,9 @@ import Foundation
 
 /// How often and when a page was played.
 ///
-/// Counts are kept in memory and written to `stats/<id>.stats` about once a second and on
-/// `PageStore.flush()`, so a crash may lose up to about a second of plays (never the page itself).
+/// Counts are kept in memory and written to `stats/<id>.stats` by the store's 250 ms tick (at most 200 ms
+/// of writing a tick, so under heavy load at the pace the disk allows) and on `PageStore.flush()`; a crash
+/// may lose the plays not yet written (never the page itself).
 public struct PageStats: Sendable, Equatable {
     /// When the page was created.
     public var createdAt: Date

@@ -6,17 +6,17 @@ import Foundation
 #endif
 
 extension PageStore {
-    /// One tick of the maintenance timer: notice other processes' changes, and flush play counts about
-    /// once a second.
+    /// One tick of the maintenance timer: notice other processes' changes, and flush play counts for at
+    /// most `flushTimePerTick`.
+    ///
+    /// Bounded, because a flush writes a file per record played: random plays of 100,000 records outran
+    /// it (1,250 files a second here), one flush ran for seconds, and meanwhile no tick cleared
+    /// `touchedIDs`, which grew to every record (4 MB; issue 15). What is left waits for the next tick.
     func maintenanceTick() {
         dispatchPrecondition(condition: .onQueue(maintenanceQueue))
         refreshFromDisk()
         withLock { indexChanged() }  // a remembered miss is not trusted past a tick (see `answerStamp`)
-        ticksSinceFlush += 1
-        if ticksSinceFlush >= 4 {
-            ticksSinceFlush = 0
-            flush()
-        }
+        flush(until: .now() + Self.flushTimePerTick)
         afterMaintenanceTick?()
     }
 

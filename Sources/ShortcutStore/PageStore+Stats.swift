@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +9,7 @@ import ShortcutPlatform
 
 extension PageStore {
     /// Counts one play of `id` now. In memory only (a lock and a dictionary update): the record is never
-    /// rewritten, and the count reaches `stats/<id>.stats` with the next flush, about a second later.
+    /// rewritten, and the count reaches `stats/<id>.stats` with the next flush, about a quarter second later.
     /// Unknown ids are ignored.
     public func recordAccess(_ id: String) {
         let now = Date()
@@ -56,7 +57,10 @@ extension PageStore {
     /// Writes the plays counted since the last flush to `stats/` now (the timer does this about once a
     /// second). Merges with counts other processes wrote, under `stats/.lock`. Failures are reported in
     /// `problems` and the plays are kept for the next try. A read-only store keeps them in memory only.
-    public func flush() {
+    public func flush() { flush(until: nil) }
+
+    /// `flush()`, but past `deadline` no further record is written: the rest stay in `playedIDs`.
+    func flush(until deadline: DispatchTime?) {
         if isReadOnly { return }
         statsFlushLock.lock()
         defer { statsFlushLock.unlock() }
@@ -74,7 +78,11 @@ extension PageStore {
             return
         }
         defer { StoreIO.unlock(statsLockFD) }
-        for id in played {
+        for (offset, id) in played.enumerated() {
+            if let deadline, offset % 16 == 0, offset > 0, DispatchTime.now() > deadline {
+                withLock { playedIDs.append(contentsOf: played[offset...]) }  // their plays stay in their entries
+                break
+            }
             let idLock = idLock(id)
             idLock.lock()
             defer { idLock.unlock() }
