@@ -54,8 +54,8 @@ extension PageStore {
             totalAccess: total.totalAccess)
     }
 
-    /// Writes the plays counted since the last flush to `stats/` now (the timer does this about once a
-    /// second). Merges with counts other processes wrote, under `stats/.lock`. Failures are reported in
+    /// Writes the plays counted since the last flush to `stats/` now (each tick of the timer does this, for
+    /// at most `flushTimePerTick`). Merges with counts other processes wrote, under `stats/.lock`. Failures are reported in
     /// `problems` and the plays are kept for the next try. A read-only store keeps them in memory only.
     public func flush() { flush(until: nil) }
 

@@ -77,7 +77,7 @@ import Testing
         let store = try PageStore(directory: folder.url)
         for index in 0..<40 { try store.create(StoredPage.make(id: "p\(index)")) }
         // On the maintenance queue, so that no tick of the store's own timer flushes meanwhile.
-        try store.maintenanceQueue.sync {
+        store.maintenanceQueue.sync {
             for index in 0..<40 { for _ in 0...(index % 3) { store.recordAccess("p\(index)") } }
             store.flush(until: DispatchTime(uptimeNanoseconds: 1))  // long past: only the first 16 are written
             let written = (0..<40).filter { index in
