@@ -45,6 +45,14 @@ public final class EmbeddedServer: Sendable {
     private let app: ShortcutApp
     /// Whether `stop` removes the store folder: only one this server made.
     private let ownsStore: Bool
+    /// 1 once `stop` began: the add methods then throw `Stopped` instead of a file error about a store that
+    /// is closed, and perhaps removed.
+    private let stopped = AtomicWord(0)
+
+    /// What the add methods throw after `stop()` (inside `ServiceError.store`).
+    public struct Stopped: Error, CustomStringConvertible {
+        public var description: String { "the server was stopped: start a new one to add records" }
+    }
 
     /// Starts the product and returns once it listens.
     /// - Parameters:
@@ -90,21 +98,28 @@ public final class EmbeddedServer: Sendable {
     /// - Throws: `ServiceError` (`.invalid` with every refused field, `.store` for a taken id, …).
     @discardableResult
     public func addShortcut(_ draft: ShortcutDraft) throws(ServiceError) -> CreatedRecord {
-        try shortcuts.create(draft, by: .owner)
+        try requireRunning()
+        return try shortcuts.create(draft, by: .owner)
     }
 
     /// Adds a mock as the store's owner; it plays at `/v3/<id>`.
     /// - Throws: `ServiceError`.
     @discardableResult
     public func addMock(_ draft: MockDraft) throws(ServiceError) -> CreatedRecord {
-        try mocks.create(draft, by: .owner)
+        try requireRunning()
+        return try mocks.create(draft, by: .owner)
     }
 
     /// Adds a landing link as the store's owner; its page is at `/open/<id>` (`created.stored.path`).
     /// - Throws: `ServiceError`.
     @discardableResult
     public func addLink(_ draft: LinkDraft) throws(ServiceError) -> CreatedLink {
-        try links.create(draft, by: .owner)
+        try requireRunning()
+        return try links.create(draft, by: .owner)
+    }
+
+    private func requireRunning() throws(ServiceError) {
+        if stopped.load() != 0 { throw ServiceError.store(Stopped()) }
     }
 
     /// `baseURL` followed by `path` (which starts with `/`).
@@ -116,8 +131,10 @@ public final class EmbeddedServer: Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse { server.respond(to: request) }
 
     /// Stops gracefully and returns once every connection is closed and the port is free; writes the play
-    /// counts; removes the store folder if this server made it. Calling it again does nothing.
+    /// counts; removes the store folder if this server made it. Calling it again does nothing; the add
+    /// methods throw `Stopped` from now on.
     public func stop() {
+        stopped.store(1)
         server.stopAndWait()
         app.close()
         guard ownsStore else { return }

@@ -46,6 +46,24 @@ import ShortcutServe
         #expect(server.links.list().isEmpty)
     }
 
+    /// After `stop()` the add methods say so, rather than a file error about the removed temp store.
+    @Test func addingAfterStopSaysTheServerStopped() throws {
+        let server = try EmbeddedServer.start()
+        server.stop()
+        for add in [{ _ = try server.addShortcut(ShortcutDraft(title: "Late", url: "app://late")) },
+                    { _ = try server.addMock(MockDraft(content: "late")) },
+                    { _ = try server.addLink(LinkDraft(title: "Late", appURL: "app://late", fallbackURL: "https://example.com/")) }]
+            as [() throws -> Void]
+        {
+            do {
+                try add()
+                Issue.record("added to a stopped server")
+            } catch {
+                #expect("\(error)" == "the server was stopped: start a new one to add records")
+            }
+        }
+    }
+
     @Test func stopFreesThePortAndRemovesTheTempStoreButKeepsAGivenOne() throws {
         let temp = try EmbeddedServer.start()
         let port = temp.port
