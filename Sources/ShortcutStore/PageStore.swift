@@ -20,7 +20,8 @@ import ShortcutPlatform
 ///   under heavy load.
 /// - Scale: opening lists the directory and reads no record; records are read on first use, and pages and
 ///   their list summaries kept in LRU caches within `cacheBudgetBytes` (`RecordCache`). The index keeps,
-///   per record, only its inode, version and state (`IndexEntry`): the one cost per record outside the budget.
+///   per record, only its inode, version, state and plays waiting for the flush (`IndexEntry`): the one
+///   cost per record outside the budget.
 /// - Sharing: another process's new record is found by the first `get` (a miss reads the file); its
 ///   updates and deletions are noticed by a check every 250 ms: of the names the kernel saw change
 ///   (inotify, Linux) and of the directory's mtime, followed by a `readdir` inode comparison when it
