@@ -51,6 +51,7 @@ public final class ShortcutApp: Sendable {
             // Said once, here: the plays are not written later either, and no further line says so.
             warnings.append("store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written")
         }
+        if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
         warnings += associationFiles.warnings
         return warnings
     }
@@ -75,23 +76,24 @@ public final class ShortcutApp: Sendable {
     public func install(on server: HTTPServer) throws {
         let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
         let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
-        let hostGuard = HostGuard(listenHost: options.host, extraNames: options.allowedHosts)
+        let access = AccessGuard(hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts),
+                                    forwardedToken: options.apiToken.map(APIToken.init))
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)
         WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
-            .install(on: server, guard: hostGuard)
+            .install(on: server, guard: access)
         PlayRoute(store: store, answers: ResponseCache(.play, in: answers)).install(on: server)
-        MockAPI(service: mocks, links: links).install(on: server, guard: hostGuard)
-        ShortcutAPI(service: shortcuts, links: links).install(on: server, guard: hostGuard)
+        MockAPI(service: mocks, links: links).install(on: server, guard: access)
+        ShortcutAPI(service: shortcuts, links: links).install(on: server, guard: access)
         let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
         let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(service: landingLinks))
         WellKnownRoutes(files: associationFiles, aasa: aasa).install(on: server)
-        LinkMatchRoute(aasa: aasa).install(on: server, guard: hostGuard)
-        LinksAPI(service: landingLinks, links: links).install(on: server, guard: hostGuard)
+        LinkMatchRoute(aasa: aasa).install(on: server, guard: access)
+        LinksAPI(service: landingLinks, links: links).install(on: server, guard: access)
         LandingRoute(service: landingLinks, links: links).install(on: server)
-        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: hostGuard)
+        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: access)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for

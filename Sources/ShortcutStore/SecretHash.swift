@@ -23,10 +23,17 @@ public struct SecretHash: Sendable, Equatable {
 
     /// Whether `secret` is the one this hash was made from; constant time in the hash length.
     public func matches(_ secret: String) -> Bool {
-        let candidate = Self.digest(salt: salt, secret: secret)
-        guard candidate.count == hash.count else { return false }
+        Self.constantTimeEqual(Self.digest(salt: salt, secret: secret), hash)
+    }
+
+    /// Whether `a` and `b` hold the same bytes, reading every byte of both whatever they hold: no early
+    /// exit at the first difference, so the time taken depends on the length alone. (Unequal lengths
+    /// answer at once: here both sides are digests, whose length is no secret.)
+    public static func constantTimeEqual<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == UInt8, B.Element == UInt8 {
+        guard a.count == b.count else { return false }
         var difference: UInt8 = 0
-        for index in 0..<hash.count { difference |= candidate[index] ^ hash[index] }
+        for (x, y) in zip(a, b) { difference |= x ^ y }
         return difference == 0
     }
 

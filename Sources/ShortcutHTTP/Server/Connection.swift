@@ -216,12 +216,13 @@ final class Connection: @unchecked Sendable {
         }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
         write(response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
-              keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started)
+              keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started,
+              forwarded: context.log.enabled ? request.forwardingField : nil)
     }
 
     private func write(
         _ response: HTTPResponse, method: String, path: String, isHead: Bool, keepAlive: Bool, version: HTTPVersion,
-        started: UInt64
+        started: UInt64, forwarded: HTTPField? = nil
     ) {
         if let name = response.headers.firstInvalidName {
             return write(Responder.refusal(invalidField: name), method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
@@ -240,7 +241,7 @@ final class Connection: @unchecked Sendable {
         if context.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
             context.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
-                               bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed)
+                               bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed, forwarded: forwarded)
         }
     }
 

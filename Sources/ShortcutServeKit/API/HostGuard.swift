@@ -1,6 +1,6 @@
 import ShortcutHTTP
 
-/// The DNS-rebinding guard of `/` and the `/api/` routes (as webpack-dev-server's `allowedHosts`): a page on
+/// The DNS-rebinding check of `AccessGuard` (`/`, `/w/all.mobileconfig` and the `/api/` routes) (as webpack-dev-server's `allowedHosts`): a page on
 /// another site can point its own name at 127.0.0.1, but its requests still carry that name as their
 /// authority (`Host`, or the absolute-form target, which replaces it). Answered: IP addresses (a rebinding
 /// page is reached through a name; a page whose origin is an address of this server is this server's),
@@ -51,31 +51,5 @@ struct HostGuard: Sendable {
         guard !allows(authority) else { return nil }
         let name = authority.host.excerpt(maxBytes: 100)
         return .error(.forbidden, "host '\(name)' is not allowed on / and /api/ (DNS-rebinding guard); start the server with --allow-host \(name) to allow it")
-    }
-
-    /// `handler`, answered only for allowed hosts.
-    func guarding(_ handler: @escaping HTTPHandler) -> HTTPHandler {
-        { [self] request in refusal(for: request) ?? handler(request) }
-    }
-
-    /// `handler`, answered only for allowed hosts, for requests not sent by another origin's page
-    /// (`OriginGuard`), and only to this machine: the `/api/` routes.
-    func guardingAPI(_ handler: @escaping HTTPHandler) -> HTTPHandler {
-        { [self] request in
-            HostGuard.peerRefusal(for: request) ?? refusal(for: request) ?? OriginGuard.refusal(for: request) ?? handler(request)
-        }
-    }
-
-    /// Registers each `(method, pattern, handler)` on `server`, guarded as `guardingAPI`: an API's route table.
-    func installAPI(_ routes: [(HTTPMethod, String, HTTPHandler)], on server: HTTPServer) {
-        for (method, pattern, handler) in routes { server.routes(method)[pattern] = guardingAPI(handler) }
-    }
-
-    /// 403 for a request from another machine. With `--host 0.0.0.0` the pages answer the network, but the
-    /// API writes the store: a device on the Wi-Fi could otherwise change what every shortcut opens. (The
-    /// Host check cannot tell: an address in `Host` is allowed, and any peer may send one.)
-    static func peerRefusal(for request: HTTPRequest) -> HTTPResponse? {
-        guard !DeviceLinks.isLoopback(peer: request.remoteAddress) else { return nil }
-        return .error(.forbidden, "the /api/ routes answer only this machine (loopback); this request came from \(request.remoteAddress.excerpt(maxBytes: 60))")
     }
 }

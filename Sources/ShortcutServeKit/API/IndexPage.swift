@@ -17,8 +17,8 @@ struct IndexPage: Sendable {
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.GET["/"] = hostGuard.guarding { request in .ok(.html(render(phoneRoot: links.phoneRoot(for: request)))) }
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        server.GET["/"] = access.guardingListing { request in .ok(.html(render(phoneRoot: links.phoneRoot(for: request)))) }
     }
 
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.

@@ -7,8 +7,8 @@ import ShortcutLinks
 struct LinkMatchRoute: Sendable {
     let aasa: AASASource
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        server.GET["/api/links/match"] = hostGuard.guardingAPI { [self] request in respond(request) }
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        server.GET["/api/links/match"] = access.guardingAPI { [self] request in respond(request) }
     }
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {

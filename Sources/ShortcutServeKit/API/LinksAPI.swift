@@ -10,8 +10,8 @@ struct LinksAPI: Sendable {
     let service: LinkService
     let links: LinkBuilder
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        hostGuard.installAPI([
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        access.installAPI([
             (.POST, "/api/links", create), (.GET, "/api/links", list), (.GET, "/api/links/:id", show),
             (.DELETE, "/api/links/:id", delete),
         ], on: server)

@@ -17,8 +17,8 @@ struct MockAPI: Sendable {
     let service: MockService
     let links: LinkBuilder
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        hostGuard.installAPI([
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        access.installAPI([
             (.POST, "/api/mock", create), (.GET, "/api/mock", list), (.GET, "/api/mock/:id", show), (.PUT, "/api/mock/:id", update),
             (.DELETE, "/api/mock/:id", delete), (.GET, "/api/mock/:id/stats", stats), (.POST, "/api/mock/:id/check", check),
         ], on: server)

@@ -10,8 +10,8 @@ struct ShortcutAPI: Sendable {
     let service: ShortcutService
     let links: LinkBuilder
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
-        hostGuard.installAPI([
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        access.installAPI([
             (.POST, "/api/shortcuts", create), (.GET, "/api/shortcuts", list), (.GET, "/api/shortcuts/:id", show),
             (.DELETE, "/api/shortcuts/:id", delete),
         ], on: server)

@@ -39,10 +39,10 @@ struct WebClipRoute: Sendable {
             .prepared()
     }
 
-    func install(on server: HTTPServer, guard hostGuard: HostGuard) {
+    func install(on server: HTTPServer, guard access: AccessGuard) {
         server.GET["/w/:file"] = { request in
             let listsAll = request.params["file"] == Self.allName + Self.fileSuffix && request.queryValue("ids") == nil
-            return (listsAll ? hostGuard.refusal(for: request) : nil) ?? respond(request)
+            return (listsAll ? access.listingRefusal(for: request) : nil) ?? respond(request)
         }
     }
 

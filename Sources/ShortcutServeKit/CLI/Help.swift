@@ -29,7 +29,13 @@ enum Help {
           --mode page|data        how /s answers (default page, see below)
           --template FILE         page template with {{title}} {{icon}} {{url}} {{app_name}}, or the original
                                   \\(title) \\(feature_icon) \\(urlToRedirect.absoluteString) placeholders
-          --allow-host NAME       also accept this Host name on / and the /api/ routes (e.g. a tunnel); repeatable
+          --allow-host NAME       also accept this Host name on / and the /api/ routes (DNS-rebinding guard);
+                                  repeatable. A request through a proxy or tunnel (it carries Forwarded,
+                                  X-Forwarded-For or the like) is refused on / and /api/ whatever its name
+          --expose-api            answer such a forwarded request on / and /api/ when it carries
+                                  Authorization: Bearer TOKEN; needs --api-token
+          --api-token TOKEN       the token for --expose-api (or set SHORTCUT_SERVE_API_TOKEN, which the
+                                  process list does not show); e.g. $(openssl rand -hex 32)
           --profile-prefix NAME   reverse-DNS start of web clip profile identifiers (default local.shortcut-serve)
           --aasa FILE             serve FILE at /.well-known/apple-app-site-association (and /apple-app-site-association)
                                   and match URLs against it at /api/links/match?url=…; checked at start: a file

@@ -12,8 +12,12 @@ public struct ServeOptions: Sendable, Equatable {
     public var quiet = false
     public var mode = DeliveryMode.page
     public var templatePath: String?
-    /// Extra names accepted in `Host` by the `/api/` routes (besides loopback names and `--host`).
+    /// Extra names accepted in `Host` by `/` and the `/api/` routes (besides loopback names and `--host`).
+    /// A name does not open the API to what a tunnel forwards: that takes `apiToken`.
     public var allowedHosts: [String] = []
+    /// `--expose-api --api-token TOKEN` (or `SHORTCUT_SERVE_API_TOKEN`): a request forwarded by a proxy or
+    /// tunnel may use `/api/` and `/` with `Authorization: Bearer TOKEN`; nil: such requests are refused.
+    public var apiToken: String?
     /// `--profile-prefix`: the reverse-DNS start of web clip profiles' identifiers.
     public var profilePrefix = WebClipProfiles.defaultPrefix
     /// `--aasa FILE`: the apple-app-site-association served at /.well-known/ and matched by /api/links/match.
@@ -29,13 +33,17 @@ public struct ServeOptions: Sendable, Equatable {
     static let usage = """
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
                               [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
-                              [--cache-bytes N] [--quiet] [limits…]
+                              [--expose-api --api-token TOKEN] [--cache-bytes N] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
 
-    /// Parses the serve command's arguments.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
+    /// The environment variable that gives `--api-token` without putting it on a command line (which other
+    /// users of the machine can read in the process list).
+    public static let apiTokenVariable = "SHORTCUT_SERVE_API_TOKEN"
+
+    /// Parses the serve command's arguments; `environment` gives `SHORTCUT_SERVE_API_TOKEN`.
+    static func parse(_ arguments: [String], environment: (String) -> String? = Platform.environment) throws(UsageError) -> ServeOptions {
         var reader = ArgumentReader(arguments, usage: usage)
         var options = ServeOptions()
         if let host = try reader.value("--host") {
@@ -54,6 +62,18 @@ public struct ServeOptions: Sendable, Equatable {
         }
         options.templatePath = try reader.value("--template")
         options.allowedHosts = try reader.values("--allow-host")
+        let exposesAPI = reader.flag("--expose-api")
+        let givenToken = try reader.value("--api-token")
+        if givenToken != nil && !exposesAPI {
+            throw UsageError("--api-token goes with --expose-api (without it, requests through a proxy or tunnel never reach /api/)", usage: usage)
+        }
+        if exposesAPI {
+            guard let token = givenToken ?? environment(apiTokenVariable).flatMap({ $0.isEmpty ? nil : $0 }) else {
+                throw UsageError("--expose-api needs --api-token TOKEN (or \(apiTokenVariable)): a forwarded request must show it as Authorization: Bearer TOKEN", usage: usage)
+            }
+            if let problem = APIToken.problem(token) { throw UsageError("--api-token \(problem)", usage: usage) }
+            options.apiToken = token
+        }
         if let prefix = try reader.value("--profile-prefix") {
             guard WebClipProfiles.isValidPrefix(prefix) else {
                 throw UsageError(

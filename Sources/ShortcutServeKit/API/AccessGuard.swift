@@ -1,0 +1,72 @@
+import ShortcutHTTP
+
+/// Who may use the routes that list every id (`/`, `/w/all.mobileconfig`) and the `/api/` routes, which
+/// write the store. One guard, asked once per request before the route's handler, in this order:
+///
+/// 1. the source (`RequestSource`): the API answers this machine only, not a phone on the Wi-Fi; a request
+///    forwarded by a proxy or tunnel is refused on both (403), unless the server runs with `--expose-api`,
+///    when it must carry `Authorization: Bearer TOKEN` (401 without it or with another token);
+/// 2. the authority (`HostGuard`): no name but the allowed ones (DNS rebinding);
+/// 3. on the API, the browser's word (`OriginGuard`): no page of another origin.
+///
+/// The pages, plays, profiles of named ids, QR codes and well-known files answer everyone: an id is the
+/// capability, as on mocky.
+struct AccessGuard: Sendable {
+    let hosts: HostGuard
+    /// `--expose-api`'s token; nil: forwarded requests are refused on the guarded routes.
+    let forwardedToken: APIToken?
+
+    init(hosts: HostGuard, forwardedToken: APIToken? = nil) {
+        self.hosts = hosts
+        self.forwardedToken = forwardedToken
+    }
+
+    /// The answer to send instead of a listing route's (400, 401 or 403), or nil when the request may go on.
+    func listingRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        sourceRefusal(for: request, isAPI: false) ?? hosts.refusal(for: request)
+    }
+
+    /// The answer to send instead of an `/api/` route's (400, 401 or 403), or nil when the request may go on.
+    func apiRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        sourceRefusal(for: request, isAPI: true) ?? hosts.refusal(for: request) ?? OriginGuard.refusal(for: request)
+    }
+
+    /// `handler` behind `listingRefusal`: `/`.
+    func guardingListing(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { [self] request in listingRefusal(for: request) ?? handler(request) }
+    }
+
+    /// `handler` behind `apiRefusal`.
+    func guardingAPI(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { [self] request in apiRefusal(for: request) ?? handler(request) }
+    }
+
+    /// Registers each `(method, pattern, handler)` on `server` behind `apiRefusal`: an API's route table.
+    func installAPI(_ routes: [(HTTPMethod, String, HTTPHandler)], on server: HTTPServer) {
+        for (method, pattern, handler) in routes { server.routes(method)[pattern] = guardingAPI(handler) }
+    }
+
+    private func sourceRefusal(for request: HTTPRequest, isAPI: Bool) -> HTTPResponse? {
+        switch RequestSource(request) {
+        case .thisMachine:
+            return nil
+        case .network(let peer):
+            // With `--host 0.0.0.0` the pages answer the network, but the API writes the store: a device on
+            // the Wi-Fi could otherwise change what every shortcut opens. (The Host check cannot tell: an
+            // address in `Host` is allowed, and any peer may send one.) A phone may see the index.
+            guard isAPI else { return nil }
+            return .error(.forbidden, "the /api/ routes answer only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))")
+        case .forwarded(let field):
+            let routes = isAPI ? "/api/" : request.path.excerpt(maxBytes: 40)
+            guard let token = forwardedToken else {
+                let what = isAPI ? "the API answers only this machine" : "it lists every id, so it answers only this machine"
+                let opening = isAPI ? "; start the server with --expose-api --api-token TOKEN to allow it with Authorization: Bearer TOKEN" : ""
+                return .error(.forbidden, "\(routes) refuses a forwarded request (\(field)): it came through a proxy or tunnel; \(what)\(opening)")
+            }
+            guard !token.authorizes(request) else { return nil }
+            let missing = request.headers.contains("Authorization") ? "another token" : "no token"
+            return HTTPResponse.error(.unauthorized, "\(routes) answers a forwarded request (\(field)) only with Authorization: Bearer TOKEN (--api-token); this one has \(missing)")
+                .with(header: "WWW-Authenticate", #"Bearer realm="shortcut-serve""#)
+        }
+    }
+}
