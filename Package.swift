@@ -72,8 +72,11 @@ let package = Package(
         // Used only by `scripts/bench.sh --swifter` (the same /s through the core and through SwifterCompat);
         // not a product.
         .executableTarget(name: "swifter-compat-bench", dependencies: ["ShortcutHTTP", "SwifterCompat"]),
+        // Used only by SwifterCompatTests' BrokenPipeTests (a write to a gone peer, in a child process with
+        // SIGPIPE at its default action); not a product.
+        .executableTarget(name: "broken-pipe-probe", dependencies: ["ShortcutPlatform", "SwifterCompat", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
-        .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform"]),
+        .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),

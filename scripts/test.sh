@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
 #   1. installs what the tests need (apt-get, when run as root and something is missing)
-#   2. builds everything with -warnings-as-errors
+#   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), then
+#      builds everything with -warnings-as-errors
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
 #      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
@@ -41,6 +42,10 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # ---------- 2. build ----------
+# Linux has every API of its toolchain: this rule refuses API newer than macOS 13 / iOS 16 without a guard.
+step "availability rule (scripts/availability-lint.py)"
+python3 scripts/availability-lint.py --self-test
+python3 scripts/availability-lint.py
 step "swift build (debug, tests, -warnings-as-errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 step "swift build -c release (-warnings-as-errors)"

@@ -2,14 +2,16 @@
 import Glibc
 #endif
 
-/// The names the kernel saw change in one folder since the last look (inotify, on Linux).
+/// What the kernel saw change in one folder since the last look: the names (inotify, on Linux), or that
+/// its entries changed at all (kqueue's `EVFILT_VNODE`, on Darwin, which names nothing).
 ///
-/// Why: a record removed and made again, or replaced twice between two checks, can come back with the
-/// inode number it had (ext4 hands a freed inode number to the next file made), so a listing of names
-/// and inodes cannot see that it changed; the kernel's note of the change's name can. Where no watch can
-/// be had (Darwin, whose APFS and HFS+ do not hand out a freed file id again soon; Linux out of inotify
-/// instances) the store compares the version of every record it has read instead, at each change of the
-/// folder (about 1.3 µs per record).
+/// Why names: a record removed and made again, or replaced twice between two checks, can come back with
+/// the inode number it had (ext4 hands a freed inode number to the next file made), so a listing of names
+/// and inodes cannot see that it changed; the kernel's note of the change's name can. Where only "changed"
+/// is known (Darwin, whose APFS and HFS+ do not hand out a freed file id again soon), or no watch can be had
+/// (Linux out of inotify instances), the store compares the version of every record it has read instead,
+/// at each change of the folder (about 1.3 µs per record); on Darwin the watch spares it the listing and
+/// that comparison while the folder does not change.
 ///
 /// Confined to the store's maintenance queue after `init`.
 public final class DirectoryWatch {
@@ -17,12 +19,16 @@ public final class DirectoryWatch {
     public enum Changes: Equatable, Sendable {
         /// The names of files made, written, renamed or removed (none if nothing happened).
         case names(Set<String>)
+        /// Entries were made, renamed or removed; the kernel does not say which (Darwin).
+        case unnamed
         /// Changes may have been missed: the kernel's queue overflowed, or the watch ended.
         case unknown
     }
 
-    /// The inotify descriptor; -1 when there is no watch. Confined to the maintenance queue.
+    /// The inotify descriptor, or the kqueue; -1 when there is no watch. Confined to the maintenance queue.
     private var fd: Int32
+    /// Darwin: the watched folder's `O_EVTONLY` descriptor, which the kqueue's event is registered on; -1 else.
+    private var folder: Int32 = -1
 
     /// Watches `path` if the system can (nil: no watch); `isWatching` says whether it does.
     public init(path: String?) {
@@ -31,20 +37,36 @@ public final class DirectoryWatch {
         let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
         fd = path.map { Syscall.watchDirectory($0, mask) } ?? -1
         #else
-        fd = -1  // no inotify: see above
+        if let path, let watch = Syscall.watchDirectory(path) {
+            (fd, folder) = (watch.queue, watch.folder)
+        } else {
+            fd = -1
+        }
         #endif
     }
 
-    deinit {
-        if fd >= 0 { Platform.close(fd) }
-    }
+    deinit { stopWatching() }
 
     /// Whether changes are watched; false from the start where no watch could be made, or once it ended.
     public var isWatching: Bool { fd >= 0 }
 
+    private func stopWatching() {
+        if fd >= 0 { Platform.close(fd) }
+        if folder >= 0 { Platform.close(folder) }
+        fd = -1
+        folder = -1
+    }
+
     /// The changes since the last call; `.unknown` when not watching.
     public func drain() -> Changes {
-        #if canImport(Glibc)
+        #if !canImport(Glibc)
+        guard fd >= 0 else { return .unknown }
+        guard let (changed, ended) = Syscall.drainDirectoryEvents(fd), !ended else {
+            stopWatching()
+            return .unknown
+        }
+        return changed ? .unnamed : .names([])
+        #else
         guard fd >= 0 else { return .unknown }
         var names: Set<String> = []
         var outcome = Outcome()
@@ -62,17 +84,10 @@ public final class DirectoryWatch {
         }
         if outcome.ended { stopWatching() }
         return outcome.lost || outcome.ended ? .unknown : .names(names)
-        #else
-        return .unknown
         #endif
     }
 
     #if canImport(Glibc)
-    private func stopWatching() {
-        Platform.close(fd)
-        fd = -1
-    }
-
     /// What a drain learnt besides names.
     private struct Outcome {
         /// Events were dropped (the kernel's queue overflowed, or a read was cut).

@@ -85,6 +85,13 @@ extension Platform {
         try synchronize(fd, subject: subject(), full: Syscall.fullSync, plain: Syscall.sync)
     }
 
+    /// `fsync` alone: on Darwin the data reaches the drive, in order, but may wait in its cache until the
+    /// next full sync of the volume (`synchronize`, F_FULLFSYNC, flushes the whole drive's cache); on Linux
+    /// the same as `synchronize`. For a batch of files made durable by one full sync at its end.
+    public static func synchronizeOrdered(_ fd: Int32, subject: @autoclosure () -> String? = nil) throws(SystemError) {
+        try synchronize(fd, subject: subject(), full: nil, plain: Syscall.sync)
+    }
+
     /// `full`, or `plain` when there is no `full` or it fails (for any reason, as SQLite does: a failed
     /// full sync is never worse than a plain one; volumes without F_FULLFSYNC, some network and FUSE file
     /// systems, fail it). EINTR is retried for each.

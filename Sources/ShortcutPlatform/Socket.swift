@@ -80,12 +80,23 @@ public struct Socket: Sendable, Hashable {
             // The peer gave up before we got to it, or a firewall refused it: try the next one later. Linux
             // also passes a new connection's pending network error on to accept, to be treated as EAGAIN
             // (accept(2), "Error handling").
-            case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+            case ECONNABORTED:
+                // A client that gave up, or (Darwin) a listener the system reclaimed: only the listener's own
+                // state tells them apart, and a listener that is gone must not be polled again and again.
+                try checkAcceptingConnections()
+                return nil
+            case EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
                 return nil
             default: throw SystemError("accept", errno: code)
             }
         }
     }
+
+    /// Makes sure no send on this socket raises SIGPIPE, for a socket made outside this module (an app's own,
+    /// handed to SwifterCompat): `SO_NOSIGPIPE` on Darwin; nothing on Linux, where every send of this
+    /// module passes `MSG_NOSIGNAL`. Sockets this module makes or accepts have it already. A library never
+    /// ignores SIGPIPE for the whole app, so each socket must say so itself.
+    public func disableBrokenPipeSignal() { Syscall.disableSIGPIPE(fd) }
 
     /// Throws unless the socket is a listening one that still accepts connections (`SO_ACCEPTCONN`); one that
     /// does not gets `EINVAL`, what `accept` answers then.

@@ -8,11 +8,14 @@ import Darwin
 enum Syscall {
     // MARK: Sockets
 
-    /// A stream socket, close-on-exec from the start.
+    /// A stream socket, close-on-exec from the start, that never raises SIGPIPE (`disableSIGPIPE`).
     @inlinable static func streamSocket(family: Int32) -> Int32 {
         // No SOCK_CLOEXEC on Darwin (<sys/socket.h>: `#define SOCK_STREAM 1`, a plain Int32).
         let fd = Darwin.socket(family, SOCK_STREAM, 0)
-        if fd >= 0 { _ = Darwin.fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        if fd >= 0 {
+            _ = Darwin.fcntl(fd, F_SETFD, FD_CLOEXEC)
+            disableSIGPIPE(fd)
+        }
         return fd
     }
 
@@ -28,7 +31,9 @@ enum Syscall {
         return client
     }
 
-    /// Darwin has no `MSG_NOSIGNAL`; the socket option `SO_NOSIGPIPE` (<sys/socket.h>) does the same, once.
+    /// `SO_NOSIGPIPE` (<sys/socket.h>): no send on this socket raises SIGPIPE, once set. Set on every socket
+    /// made or accepted here, and by `Socket.disableBrokenPipeSignal` on the app's own. (The SDKs define
+    /// `MSG_NOSIGNAL` too, but whether each kernel honours the flag is not documented; the option is.)
     @inlinable static func disableSIGPIPE(_ fd: Int32) {
         var on: Int32 = 1
         _ = Darwin.setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -145,6 +150,56 @@ enum Syscall {
     @inlinable static func readDirectory(_ handle: DirectoryHandle) -> UnsafeMutablePointer<dirent>? { Darwin.readdir(handle) }
 
     @inlinable static func closeDirectory(_ handle: DirectoryHandle) { _ = Darwin.closedir(handle) }
+
+    // MARK: Directory watch (kqueue)
+
+    /// The flags of a directory's `EVFILT_VNODE` events that end its watch: the folder removed, renamed
+    /// or its volume revoked (<sys/event.h>).
+    static let directoryWatchEnding = UInt32(NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE)
+
+    /// A kqueue watching the entries of the folder at `path`: `EVFILT_VNODE` on a descriptor opened with
+    /// `O_EVTONLY` (<sys/fcntl.h>: for events only; it does not keep the volume from unmounting). A file
+    /// made, renamed in or out, or removed writes the folder (`NOTE_WRITE`); a hard link made, `NOTE_LINK`.
+    /// Returns the kqueue and the folder's descriptor, or nil when either cannot be had.
+    static func watchDirectory(_ path: String) -> (queue: Int32, folder: Int32)? {
+        let folder = Darwin.open(path, O_EVTONLY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        let queue = kqueue()
+        guard queue >= 0 else {
+            _ = Darwin.close(folder)
+            return nil
+        }
+        _ = Darwin.fcntl(queue, F_SETFD, FD_CLOEXEC)
+        let watched = UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_ATTRIB | NOTE_LINK) | directoryWatchEnding
+        var change = kevent(
+            ident: UInt(folder), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR), fflags: watched, data: 0, udata: nil)
+        guard kevent(queue, &change, 1, nil, 0, nil) == 0 else {
+            _ = Darwin.close(queue)
+            _ = Darwin.close(folder)
+            return nil
+        }
+        return (queue, folder)
+    }
+
+    /// What the kqueue of `watchDirectory` reported since the last call, without waiting: whether the
+    /// folder's entries changed, and whether the watch ended; nil when the kqueue itself failed.
+    static func drainDirectoryEvents(_ queue: Int32) -> (changed: Bool, ended: Bool)? {
+        var events: [kevent] = Array(repeating: kevent(), count: 8)
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        var changed = false, ended = false
+        while true {
+            let count = events.withUnsafeMutableBufferPointer { kevent(queue, nil, 0, $0.baseAddress, Int32($0.count), &noWait) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            for event in events.prefix(Int(count)) {
+                changed = true
+                if event.flags & UInt16(EV_ERROR) != 0 || event.fflags & directoryWatchEnding != 0 { ended = true }
+            }
+            if Int(count) < events.count { return (changed, ended) }
+        }
+    }
 
     // MARK: Resource limits
 

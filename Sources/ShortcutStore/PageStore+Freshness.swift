@@ -23,7 +23,9 @@ extension PageStore {
     /// Compares the pages folder with the index when it changed and applies what other processes did:
     /// new records are indexed, removed ones dropped, replaced ones read again on next use.
     ///
-    /// "Changed" is the names the kernel reports (`watch`), else the folder's mtime (one `stat`). The
+    /// "Changed" is the names the kernel reports (`watch`: inotify), or its word that the folder changed
+    /// (kqueue, on Darwin; while it says nothing changed, nothing is listed or compared), else the folder's
+    /// mtime (one `stat`). The
     /// listing is compared with the previous one outside the lock; only ids that differ, that the kernel
     /// named, or that this process touched meanwhile, are looked at under the lock, so 100,000 records do
     /// not stall `get`. A listed inode equal to the known one does not prove the record unchanged (ext4
@@ -43,6 +45,8 @@ extension PageStore {
         case .names(let names):
             named = Set(names.compactMap(Self.id(fromRecordFileName:)))
             compareEveryRead = false
+        case .unnamed:
+            mustList = true  // Darwin: the folder changed, the kernel does not say where
         case .unknown:
             mustList = wasWatching  // events were lost: look even if the folder's stamp did not move
         }

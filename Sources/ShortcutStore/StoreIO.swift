@@ -91,6 +91,12 @@ enum StoreIO {
         try io { () throws(SystemError) in try Platform.synchronize(fd, subject: path) }
     }
 
+    /// `fsync` without Darwin's drive-cache flush (`Platform.synchronizeOrdered`), for a batch whose last
+    /// step is one `fsync` of the folder that makes it all durable.
+    static func fsyncOrdered(_ fd: Int32, path: String) throws(PageStoreError) {
+        try io { () throws(SystemError) in try Platform.synchronizeOrdered(fd, subject: path) }
+    }
+
     /// Tries to take an exclusive `flock` without waiting; false when another open file holds it.
     static func tryLockExclusive(_ fd: Int32, path: String) throws(PageStoreError) -> Bool {
         try io { () throws(SystemError) in try Platform.tryLockExclusive(fd, subject: path) }

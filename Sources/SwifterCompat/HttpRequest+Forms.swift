@@ -35,7 +35,7 @@ extension HttpRequest {
     /// with a malformed escape, is `("", "")`, as in Swifter.
     public func parseUrlencodedForm() -> [(String, String)] {
         guard HttpRequest.mediaType(headers["content-type"]) == "application/x-www-form-urlencoded",
-              let text = String(validating: body, as: UTF8.self)
+              let text = String.validatedUTF8(body)
         else { return [] }
         return text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let tokens = pair.split(separator: "=", omittingEmptySubsequences: false)

@@ -31,9 +31,11 @@ open class Socket: Hashable {
     public let socketFileDescriptor: Int32
     private var isClosed = false
 
-    /// Wraps a descriptor; the socket closes it (on `close()` or when released).
+    /// Wraps a descriptor; the socket closes it (on `close()` or when released). A socket descriptor is set
+    /// never to raise SIGPIPE (`setNoSigPipe`), whoever made it.
     public init(socketFileDescriptor: Int32) {
         self.socketFileDescriptor = socketFileDescriptor
+        if socketFileDescriptor >= 0 { Socket.setNoSigPipe(socketFileDescriptor) }
     }
 
     deinit { close() }
@@ -56,9 +58,10 @@ open class Socket: Hashable {
     /// Closes a descriptor.
     public class func close(_ socket: Int32) { Platform.close(socket) }
 
-    /// Nothing to do here: every write of this module is sent without raising SIGPIPE (`MSG_NOSIGNAL`, or
-    /// `SO_NOSIGPIPE` set by the platform layer on Darwin).
-    public class func setNoSigPipe(_ socket: Int32) {}
+    /// Makes sure writing to `socket` after its peer has gone answers an error instead of raising SIGPIPE,
+    /// which would end the app: `SO_NOSIGPIPE` on Darwin (Linux sends with `MSG_NOSIGNAL`). Every `Socket`
+    /// made with `init(socketFileDescriptor:)` is set so already.
+    public class func setNoSigPipe(_ socket: Int32) { ShortcutPlatform.Socket(fd: socket).disableBrokenPipeSignal() }
 
     /// The local port (`getsockname`).
     public func port() throws -> UInt16 { try localAddress().port }

@@ -94,7 +94,7 @@ struct WebSocketReader {
 
     private func deliver(_ opcode: WebSocketSession.OpCode, _ payload: [UInt8]) throws {
         if opcode == .text {
-            guard let string = String(validating: payload, as: UTF8.self) else {
+            guard let string = String.validatedUTF8(payload) else {
                 throw WebSocketSession.WsError.invalidUTF8("a text message is not UTF-8")
             }
             text?(session, string)

@@ -96,3 +96,46 @@ import TestSupport
         #expect(loop.queue.sync { !loop.listening && loop.listenerFailed })
     }
 }
+
+/// Issue 23: the check an app makes when it becomes active, over a probe that fails as a listener iOS
+/// reclaimed does (EBADF from every call on it), which no socket here can be made to do.
+@Suite struct ListenerProbeTests {
+    @Test func aProbeThatFindsTheListenerReclaimedStopsItOnceAndReportsWhy() throws {
+        let server = HTTPServer(loopCount: 2)
+        server.GET["/"] = { _ in .ok(.text("here")) }
+        let reports = ListenerFailureTests.Reports()
+        server.onListenerFailure = { reports.record($0) }
+        let reclaimed = AtomicFlag()
+        server.listenerProbe = { socket throws(SystemError) in
+            if reclaimed.isSet { throw SystemError("getsockopt", "SO_ACCEPTCONN", errno: EBADF) }
+            try socket.checkAcceptingConnections()
+        }
+        let port = try server.start(0).port
+        defer { server.stopAndWait() }
+        #expect(server.checkListener(), "a working listener passes the real probe")
+        let client = try RawClient(port: port)
+        try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "here")
+
+        reclaimed.set()
+        #expect(!server.checkListener())
+        #expect(reports.arrived.wait(timeout: .now() + 10) == .success)
+        #expect(reports.all.map(\.errno) == [EBADF])
+        #expect(!server.isListening)
+        for loop in server.runningLoops {
+            #expect(loop.queue.sync { !loop.listening && loop.listenerFailed }, "no loop polls it again")
+        }
+        #expect(!server.checkListener(), "checked again: still failed, reported once")
+        #expect(reports.all.count == 1)
+        try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "here", "open connections are served on")
+    }
+}
+
+/// A flag set once from the test and read by the probe on any thread.
+final class AtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}

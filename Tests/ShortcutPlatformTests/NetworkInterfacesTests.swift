@@ -3,6 +3,7 @@ import FoundationEssentials
 #endif
 import Foundation
 import Testing
+import TestSupport
 
 @testable import ShortcutPlatform
 
@@ -65,7 +66,7 @@ import Testing
 
     /// `interface address` pairs from `ip -o addr show` (`4: eth0    inet 192.0.2.2/24 …`).
     static func ipAddresses() throws -> [String] {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ip", "-o", "addr", "show"]
         let output = Pipe()

@@ -31,7 +31,7 @@ import ShortcutService
 
     /// Runs the binary to completion.
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
@@ -47,7 +47,7 @@ import ShortcutService
 
     /// A running server process and the port it printed.
     final class Server {
-        let process = Process()
+        let process = TestProcess()
         let port: UInt16
         let stderr = Pipe()
 

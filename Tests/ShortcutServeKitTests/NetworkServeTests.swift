@@ -18,7 +18,7 @@ import TestSupport
     static func withServer(_ arguments: [String], _ body: (String) throws -> Void) throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("ss-lan-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = CLITests.binary
         process.arguments = arguments + ["--port", "0", "--store", store.path, "--quiet"]
         let out = Pipe()
@@ -130,7 +130,7 @@ import TestSupport
 
     /// Python's XML parser must read `svg` as an `svg` element of the SVG namespace.
     static func requireWellFormedSVG(_ svg: String) throws {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c",
                              "import sys, xml.etree.ElementTree as E; r = E.fromstring(sys.stdin.read()); "

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reads property lists with a decoder that is not ours: Python's `plistlib` (expat underneath), which
 /// refuses malformed XML. What it read comes back as a typed tree, so tests check every key's type.
@@ -52,7 +53,7 @@ indirect enum Plist: Equatable, CustomStringConvertible {
 
     /// `bytes` read by `plistlib.loads(…, fmt=FMT_XML)`; throws with Python's message when it refuses them.
     static func read(_ bytes: [UInt8]) throws -> Plist {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]
         let input = Pipe(), output = Pipe(), errors = Pipe()

@@ -17,7 +17,7 @@ enum StoreFixture {
 
     /// Runs the binary to completion, killing it if it hangs; `hung` says whether it had to be killed.
     static func run(_ arguments: [String]) throws -> (run: CLITests.Run, hung: Bool) {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = CLITests.binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
@@ -72,7 +72,7 @@ enum StoreFixture {
         private var fired = false  // guarded by lock
         private var armed = true  // guarded by lock
 
-        init(_ process: Process) {
+        init(_ process: TestProcess) {
             let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + StoreFixture.hangLimitSeconds) { [self] in
                 lock.withLock {

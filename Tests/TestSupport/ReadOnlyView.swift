@@ -66,7 +66,7 @@ public final class ReadOnlyView {
     }
 
     private static func command(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         try process.run()

@@ -73,7 +73,7 @@ public enum ZBarReader {
     }
 
     private static func run(_ arguments: [String]) throws -> (Int32, [UInt8], String) {
-        let process = Process()
+        let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()

@@ -40,6 +40,11 @@ public final class HTTPServer: @unchecked Sendable {
     public var loopCount: Int
     /// Where connections' deadlines read the time; read at `start`. Tests set a clock they advance by hand.
     var clock: any MonotonicClock = SystemClock.shared
+    /// How `checkListener` asks whether the listening socket still works; throws when it does not. Tests put
+    /// a probe here that fails as a reclaimed socket does on iOS, which no Linux socket can be made to.
+    var listenerProbe: @Sendable (Socket) throws(SystemError) -> Void = { socket throws(SystemError) in
+        try socket.checkAcceptingConnections()
+    }
 
     /// Makes a server; nothing listens until `start`.
     public init(limits: ServerLimits = ServerLimits(), logsRequests: Bool = false,
@@ -129,15 +134,20 @@ public final class HTTPServer: @unchecked Sendable {
         set { withLock { listenerFailureHandler = newValue } }
     }
 
-    /// Checks the listening socket now (`SO_ACCEPTCONN`) and returns whether it still listens; when it does
-    /// not, does what a failed `accept` does (`isListening` false, `onListenerFailure` called once). A socket
-    /// reclaimed while the app was suspended need not wake the server by itself (a non-blocking `accept` on
-    /// it may keep saying "nothing pending"), so an app calls this when it becomes active again.
+    /// Checks the listening socket now and returns whether it still listens; when it does not, does what a
+    /// failed `accept` does (`isListening` false, `onListenerFailure` called once).
+    ///
+    /// iOS may reclaim a suspended app's listening socket (TN2277): XNU marks it defunct, and every call on
+    /// it then fails (EBADF), but kqueue need not report anything, so the server may never try an `accept`
+    /// that would show it. An app calls this when it becomes active again (`scenePhase == .active`,
+    /// `applicationDidBecomeActive`). The probe (`Socket.checkAcceptingConnections`) asks the socket itself:
+    /// `getsockopt(SO_ACCEPTCONN)` fails on a defunct or closed socket, and answers 0 on one that no longer
+    /// listens. (An `accept` that answers ECONNABORTED also probes the listener: `Socket.accept`.)
     @discardableResult
     public func checkListener() -> Bool {
         guard let socket = withLock({ listenerError == nil ? listener : nil }) else { return false }
         do {
-            try socket.checkAcceptingConnections()
+            try listenerProbe(socket)
             return true
         } catch {
             listenerDidFail(error)
