@@ -12,6 +12,10 @@
 #   scripts/bench.sh --store-bench   durable POST /api/mock creates (c1, c4, c16: req/s, p50, p99), then a store
 #                                    of 100,000 records (3 KB bodies): open time, RSS, 10,000 distinct plays,
 #                                    /v3 c100 on random ids; the big folder is removed at the end
+#   scripts/bench.sh --store-writes  durable POST /api/mock (wrk -t1 -c2, 3 KB) and GET /v3/<id> p99 in a store of
+#                                    0, 10,000, 60,000 and 100,000 records with ids of a UUID's length, alone and
+#                                    with reads (c10) running beside the writes; POST/s as a ratio of the empty
+#                                    store's (issue 28: a write compared its id with every id under the lock)
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
@@ -39,13 +43,13 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -180,6 +184,40 @@ if [ "$what" = store-bench ]; then
     --ratio "/v3 random id of $records / /v3/r000001 (one cached id)"
   echo "RSS after the random-id runs: $(rss_of "$PID"), peak $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$PID/status)"
   echo "stats files written by the flush: $(find "$BIG/stats" -name '*.stats' -newer "$BIG/pages" | wc -l) of $(find "$BIG/stats" -name '*.stats' | wc -l)"
+  exit 0
+fi
+
+if [ "$what" = store-writes ]; then
+  python3 -c 'import json; print(json.dumps({"status": 200, "content_type": "text/html", "charset": "UTF-8", "content": "<p>" + "x" * 3000 + "</p>", "name": "bench"}))' > "$STORE.mock.json"
+  # wrk's summary of one run: req/s and p99.
+  summary() { awk '/Requests\/sec/ { r = $2 } $1 == "99%" { p99 = $2 } /other than/ { bad = " non-2xx " $NF } END { printf "%7.0f/s p99 %-8s%s", r, p99, bad }' "$1"; }
+  # The filled ids are a UUID's length (36 bytes): 30 bytes of prefix and 6 digits.
+  prefix=00000000-0000-4000-8000-000000
+  machine_state
+  printf '%-9s | %-28s | %-28s | %-28s | %s\n' records "POST alone" "POST beside GETs" "GET /v3 beside POSTs" "POST/s vs empty"
+  empty=
+  for n in 0 10000 60000 100000; do
+    BIG=$(mktemp -d)
+    [ "$n" -gt 0 ] && python3 "$HERE/fill_store.py" "$BIG" "$n" --body-bytes 3000 --prefix "$prefix" > /dev/null
+    sync  # the fill's dirty pages written back now, not during the durable writes measured
+    start_server --store "$BIG"
+    # The record the reads ask for: one of the filled ones, or (empty store) one made now.
+    curl -sf -X POST "$base/api/mock" -H 'Content-Type: application/json' \
+      -d '{"id":"'"$prefix"'999999","status":200,"content":"<p>read me</p>"}' > /dev/null
+    BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.alone"
+    BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.posts" &
+    wpid=$!
+    wrk --latency -t1 -c10 -d"$duration" "$base/v3/${prefix}999999" > "$STORE.gets"
+    wait "$wpid"
+    rate=$(awk '/Requests\/sec/ { print $2 }' "$STORE.alone")
+    [ -z "$empty" ] && empty=$rate
+    printf '%-9s | %-28s | %-28s | %-28s | %s\n' "$n" "$(summary "$STORE.alone")" "$(summary "$STORE.posts")" "$(summary "$STORE.gets")" \
+      "$(awk -v a="$rate" -v b="$empty" 'BEGIN { printf "%.2fx", a / b }')"
+    kill "$PID"; wait "$PID" 2> /dev/null || true
+    PIDS=()
+    rm -rf "$BIG"
+  done
+  BIG=
   exit 0
 fi
 

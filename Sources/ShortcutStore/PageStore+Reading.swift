@@ -53,7 +53,7 @@ extension PageStore {
     public func list() -> [PageSummary] {
         let now = Date()
         let snapshot = withLock {
-            index.map { id, entry -> (String, IndexEntry.State, RecordSummary?) in
+            index.entries.map { id, entry -> (String, IndexEntry.State, RecordSummary?) in
                 (id, entry.state, entry.state == .good ? cache.summary(for: id) : nil)
             }
         }
@@ -79,7 +79,7 @@ extension PageStore {
     /// Reads every record not read yet, so that `problems` is complete.
     func verifyUnread() {
         let unread = withLock {
-            index.compactMap { id, entry -> String? in
+            index.entries.compactMap { id, entry -> String? in
                 if case .unread = entry.state { return id }
                 return nil
             }

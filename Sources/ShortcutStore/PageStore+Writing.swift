@@ -94,20 +94,33 @@ extension PageStore {
     /// Two places can know of such a twin: the index (this process's view, which includes other processes'
     /// records within a second) and, on a file system that ignores case (APFS, HFS+, exFAT and NTFS by
     /// default), the file at `id`'s own path, which then is the twin's.
+    ///
+    /// Constant work whatever the store holds: one or two lookups in the index (`RecordIndex.caseTwin`),
+    /// and on disk the files at `id`'s path and at its all-lowercase and all-uppercase forms' paths.
     func refuseCaseTwin(of id: String) throws(PageStoreError) {
-        if let twin = withLock({ index.keys.first { $0 != id && PageID.equalIgnoringCase($0, id) } }) {
+        if let twin = withLock({ index.caseTwin(of: id) }) {
             throw PageStoreError.idTakenInOtherCase(id, existing: twin)
         }
         if let twin = try caseTwinOnDisk(of: id) { throw PageStoreError.idTakenInOtherCase(id, existing: twin) }
     }
 
-    /// The id of the record that `id`'s path opens when that record's id is another casing of `id` (a file
-    /// system that ignores case); nil otherwise. The caller holds `id`'s stripe lock.
+    /// The id of a record on disk that differs from `id` only in case, found at `id`'s own path (a file
+    /// system that ignores case opens the twin's file there) or at the path of `id` in all lowercase or all
+    /// uppercase (another process's record that the index has not seen yet, on one that does not); nil
+    /// otherwise. The caller holds `id`'s stripe lock. A twin of mixed case that only another process knows
+    /// of is seen by the index within a second (`refreshFromDisk`).
     func caseTwinOnDisk(of id: String) throws(PageStoreError) -> String? {
-        guard case .read(let bytes, _) = try StoreIO.readRegularFile(recordPath(id), limit: maxRecordBytes) else {
-            return nil
+        var candidates = [id]
+        for casing in [PageID.caseFoldedKey(id), id.uppercased()] where !candidates.contains(casing) { candidates.append(casing) }
+        for candidate in candidates {
+            // The other casings' files usually do not exist: one fstatat tells, before any read.
+            if candidate != id, try StoreIO.inodeIfPresent(recordPath(candidate)) == nil { continue }
+            guard case .read(let bytes, _) = try StoreIO.readRegularFile(recordPath(candidate), limit: maxRecordBytes) else {
+                continue
+            }
+            if let twin = RecordFile.caseTwinID(in: bytes, of: id) { return twin }
         }
-        return RecordFile.caseTwinID(in: bytes, of: id)
+        return nil
     }
 
     /// Writes a record that must not exist yet; nil if it does.

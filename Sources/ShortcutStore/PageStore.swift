@@ -24,11 +24,23 @@ import ShortcutPlatform
 ///   cost per record outside the budget.
 /// - Sharing: another process's new record is found by the first `get` (a miss reads the file); its
 ///   updates and deletions are noticed by a check every 250 ms: of the names the kernel saw change
-///   (inotify, Linux) and of the directory's mtime, followed by a `readdir` inode comparison when it
+///   (inotify, Linux; kqueue says the folder changed, Darwin) and of the directory's mtime, followed by a
+///   `readdir` inode comparison when it
 ///   changed. Inode numbers alone are not enough (ext4 reuses them at once): a record read or written
 ///   here is compared by its version (inode, change time, size), see `refreshFromDisk`.
 /// - Damage: a file that is not a valid record is skipped and reported in `problems`; it never stops
 ///   the store or hides other records.
+///
+/// - Cost per call, with n records (issue 28: no per-request path does work proportional to n under
+///   `lock`): `get`, `play` and `remove` are O(1) under the lock (a cache or index lookup, an entry
+///   changed); `create` and `put` add the case rule, O(1) (`RecordIndex.caseTwin`: one or two lookups, and
+///   at most three paths checked on disk outside the lock) and the durable write; `update` and the
+///   secret-checked `remove` read the one record from disk and write it. `list` is O(n), as its answer is: one pass over the index under the lock, and records whose
+///   summaries are not cached are read outside it. The maintenance tick is O(1) while the folder does not
+///   change; when it does, a listing outside the lock, then O(changed names) under it (inotify names
+///   them; on Darwin the kqueue watch says only "changed", and the listing's inodes are compared). Only
+///   without any watch (Linux out of inotify instances) does a changed folder cost a pass over the index
+///   under the lock and a stat per record read. `count` and `problems` are O(n): start-up and tools.
 ///
 /// Thread safety: every mutable field below is guarded by `lock` (hence `@unchecked Sendable`). `lock`
 /// is held only for memory work, never across a system call, so `get` on a cached page is one
@@ -58,7 +70,7 @@ public final class PageStore: @unchecked Sendable {
     /// and the run-time check of that was a visible share of a cached page's lookup.
     let lock = Lock()
     /// Every record file known, by id. Guarded by `lock`.
-    @exclusivity(unchecked) var index: [String: IndexEntry] = [:]
+    @exclusivity(unchecked) var index = RecordIndex()
     /// Recently used pages with their bodies, and list summaries. Guarded by `lock`.
     @exclusivity(unchecked) var cache: RecordCache
     /// One message per damaged or unreadable file, by path. Guarded by `lock`.
@@ -102,6 +114,9 @@ public final class PageStore: @unchecked Sendable {
     /// change after it is missed. Used on `maintenanceQueue` only.
     let watch: DirectoryWatch
     var lastStampIsRacy = true
+    /// How many times the maintenance tick listed the whole pages folder (for tests: while the kernel names
+    /// every change, none should). Confined to `maintenanceQueue`.
+    var fullListings = 0
     /// The longest a tick spends writing play counts.
     static let flushTimePerTick: DispatchTimeInterval = .milliseconds(200)
     /// Called after each maintenance tick, so that a test waits for the timer's event instead of sleeping.
@@ -183,7 +198,7 @@ public final class PageStore: @unchecked Sendable {
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }
+        return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }  // O(n): at start, and for tools
     }
 
     /// The most bytes cached pages and summaries hold.
@@ -278,7 +293,7 @@ public final class PageStore: @unchecked Sendable {
             }
         }
         withLock {
-            self.index = index
+            self.index = RecordIndex(index)
             self.problemsByPath = problems
         }
         lastStamp = stamp

@@ -110,4 +110,33 @@ import Darwin
         #expect(server.get("inplace")?.body == Array("new, and longer".utf8))
     }
     #endif
+
+    /// Issue 28: while inotify names every change, a tick looks at those names only, never lists the folder
+    /// (a listing of 100,000 records every tick under a stream of writes cost ~50 ms of CPU four times a
+    /// second), and still sees every kind of change another process makes.
+    @Test func whileTheKernelNamesEveryChangeATickListsNothing() throws {
+        let folder = try TemporaryFolder()
+        let server = try PageStore(directory: folder.url)
+        let cli = try PageStore(directory: folder.url)
+        #expect(server.watch.isWatching)
+        for number in 0..<20 { try cli.create(.make(id: "r\(number)", body: "first")) }
+        server.refreshNow()
+        let listingsBefore = server.maintenanceQueue.sync { server.fullListings }
+        #expect(server.list().count == 20)
+
+        try cli.create(.make(id: "new-one"))
+        try cli.put(.make(id: "r1", body: "second"))
+        #expect(try cli.remove("r2"))
+        try Data("not a record".utf8).write(to: URL(fileURLWithPath: folder.path + "/pages/notes.txt"))
+        try server.create(.make(id: "mine"))
+        server.refreshNow()
+        #expect(server.get("r1")?.body == Array("second".utf8))
+        #expect(server.get("r2") == nil)
+        #expect(server.list().map(\.id).sorted() == (["mine", "new-one"] + (0..<20).filter { $0 != 2 }.map { "r\($0)" }).sorted())
+        #expect(server.problems == [PageStore.foreignFileMessage(folder.path + "/pages/notes.txt")])
+        try FileManager.default.removeItem(atPath: folder.path + "/pages/notes.txt")
+        server.refreshNow()
+        #expect(server.problems.isEmpty)
+        #expect(server.maintenanceQueue.sync { server.fullListings } == listingsBefore, "the folder was listed again")
+    }
 }
