@@ -6,7 +6,10 @@
 ///   after 400 ms, and again each time the page is shown anew (`pageshow` from the back-forward
 ///   cache, `visibilitychange` on return), so reopening the shortcut never gives a blank page.
 /// - Served from this server (`/p/<id>`), the guide also links the shortcut's web clip profile
-///   (`/w/<id>.mobileconfig`), whose icon opens the app even while the server is off.
+///   (`/w/<id>.mobileconfig`), whose icon opens the app even while the server is off, registers the
+///   offline worker and records on `<html data-offline>` what came of it; where no worker can be had (a
+///   LAN address over plain HTTP is not a secure context) it says in one line that the icon needs the
+///   server running, and what to use instead.
 ///
 /// Everything is inline: the Content-Security-Policy allows inline script and style and `data:`
 /// images, plus this server's web app manifest and service worker (`manifest-src`, `worker-src`: 'self',
@@ -74,6 +77,7 @@ enum DefaultTemplate {
             <li><span class="n">3</span><span class="text">Tap <strong>Add</strong>, then open the shortcut from your Home Screen</span></li>
           </ol>
           <p id="profile" class="alt" hidden>Or <a id="profile-link">install it as a profile</a>, then open Settings, tap <strong>Profile Downloaded</strong>, then <strong>Install</strong>. That icon opens the app directly, even while this server is off.</p>
+          <p id="offline-note" class="alt" hidden>This icon needs the server running. For an icon that works while it is off, install the profile above, or open this page over HTTPS.</p>
           <svg class="hint" viewBox="0 0 32 32" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M16 4v22M7 17l9 9 9-9"/></svg>
         </main>
         <main id="intermediate" class="screen intermediate" hidden>
@@ -126,9 +130,26 @@ enum DefaultTemplate {
             manifest.rel = "manifest";
             manifest.href = served[0] + "/manifest.webmanifest";
             document.head.appendChild(manifest);
-            if (navigator.serviceWorker) {
-              // A refused registration (private browsing, storage off) leaves the page as it was.
-              navigator.serviceWorker.register(served[0] + "/sw.js", { scope: served[0] }).catch(function () {});
+            // What the worker did, on <html data-offline>: "ready" once a worker controls the page (a launch
+            // while the server is off then shows the kept copy), "registering", "unavailable: …" where no
+            // worker can be had, "failed: …". A page opened by a LAN address over plain HTTP is not a secure
+            // context, so it gets no worker: it says so, and offers the profile or HTTPS instead.
+            var root = document.documentElement;
+            var offline = function (state) { root.setAttribute("data-offline", state); };
+            if (!window.isSecureContext) {
+              offline("unavailable: not a secure context");
+              document.getElementById("offline-note").hidden = false;
+            } else if (!navigator.serviceWorker) {
+              offline("unavailable: no service worker support");
+            } else {
+              offline(navigator.serviceWorker.controller ? "ready" : "registering");
+              navigator.serviceWorker.addEventListener("controllerchange", function () {
+                if (navigator.serviceWorker.controller) { offline("ready"); }
+              });
+              // A refused registration (private browsing, storage off) leaves the page as it was, and says why.
+              navigator.serviceWorker.register(served[0] + "/sw.js", { scope: served[0] }).catch(function (error) {
+                offline("failed: " + String((error && (error.name || error.message)) || "error").slice(0, 80));
+              });
             }
           }
           show();

@@ -239,11 +239,19 @@ class Tab:
 
 
 class Browser:
-    """An ephemeral web context (no disk cache, no cookies kept) shared by the tabs of one run."""
+    """An ephemeral web context (no disk cache, no cookies kept) shared by the tabs of one run.
 
-    def __init__(self):
+    `proxy` (`http://127.0.0.1:PORT`) sends every request through that HTTP proxy: how a test reaches a
+    server by a name that is not `localhost` (`http://phone.test:PORT/…` asked as an absolute-form target
+    of the proxy) without a hosts entry. The page's origin is that name, as on a phone: not loopback, so not
+    a secure context over plain HTTP."""
+
+    def __init__(self, proxy=None):
         self.context = WebKit2.WebContext.new_ephemeral()
         self.context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
+        if proxy:
+            settings = WebKit2.NetworkProxySettings.new(proxy, None)
+            self.context.get_website_data_manager().set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, settings)
         self.tabs = []
 
     def tab(self, standalone=False, **kwargs):

@@ -14,6 +14,7 @@ Needs Debian's python3-gi, gir1.2-webkit2-4.1, xvfb, xauth and fonts-dejavu-core
 
 import argparse
 import base64
+import http.client
 import json
 import os
 import signal
@@ -30,7 +31,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 from checks import Failure, check  # noqa: E402
 from landing import LandingTests  # noqa: E402
-from server import Server, SetupError, make_png, png_data_uri  # noqa: E402
+from server import GatewayProxy, Server, SetupError, make_png, png_data_uri  # noqa: E402
 
 RUN_TIMEOUT = 120.0
 NO_APP_NAVIGATION_WINDOW = 1.5  # seconds after load in which a guide page must not open the app
@@ -493,6 +494,12 @@ class Run(LandingTests):
             expected = sorted(["/p/" + fields["id"], "/p/" + fields["id"] + "/icon.png",
                                "/p/" + fields["id"] + "/manifest.webmanifest"])
             check(kept == expected, f"the worker keeps {kept}, not {expected}")
+            offline = tab.wait_js("var v = document.documentElement.getAttribute('data-offline');"
+                                  " return v === 'ready' ? v : null;", 5.0)
+            check(offline == "ready", "data-offline is "
+                  + repr(tab.js("return document.documentElement.getAttribute('data-offline');")) + ", not 'ready'")
+            check(tab.js("return document.getElementById('offline-note').hidden;") is True,
+                  "the insecure-origin line shows on a secure origin")
             manifest = tab.js("var l = document.querySelector('link[rel=manifest]'); return l && l.getAttribute('href');")
             check(manifest == "/p/" + fields["id"] + "/manifest.webmanifest", f"manifest link {manifest!r}")
             self.note(f"worker controls {page}; keeps {kept}")
@@ -515,8 +522,76 @@ class Run(LandingTests):
                   f"app navigation to {fields['url']} {delay}")
         self.screenshot(launch, "offline-intermediate.png")
 
+    def test_offline_insecure_origin(self):
+        """Issue 24: by a name that is not loopback, over plain HTTP (a phone on the Wi-Fi opening
+        http://192.168.1.20:9081/p/<id>), the page is not a secure context: no worker registers, and the page
+        says so on <html data-offline> and in one line that offers the profile or HTTPS instead."""
+        fields = {"title": "LAN Shortcut", "url": "myapp://lan/view", "app_name": "LAN App",
+                  "icon": self.icon_uri, "id": "browser-lan"}
+        status, body = self.server.create(fields)
+        check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+        phone = self.B.Browser(proxy=self.server.base)
+        try:
+            tab = phone.tab()
+            page = f"http://phone.test:{self.server.port}/p/{fields['id']}"
+            failed = tab.load_uri(page)
+            check(failed is None, f"load of {page} through the proxy failed: {failed}")
+            state = tab.js("return {secure: window.isSecureContext, origin: location.origin,"
+                           " offline: document.documentElement.getAttribute('data-offline'),"
+                           " note: !document.getElementById('offline-note').hidden,"
+                           " noteText: document.getElementById('offline-note').textContent,"
+                           " profile: !document.getElementById('profile').hidden,"
+                           " controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};")
+            check(state["origin"] == f"http://phone.test:{self.server.port}", f"origin {state['origin']!r}")
+            check(state["secure"] is False, f"http://phone.test is a secure context here: {state}")
+            check(state["offline"] == "unavailable: not a secure context", f"data-offline {state['offline']!r}")
+            check(state["note"] and "needs the server running" in state["noteText"], f"the line is not shown: {state}")
+            check(state["profile"], f"the profile link is not offered: {state}")
+            check(not state["controlled"], f"a worker controls an insecure page: {state}")
+            self.note(f"{page} (through the proxy): {state['offline']}; line: {' '.join(state['noteText'].split())}")
+            self.screenshot(tab, "insecure-origin.png")
+        finally:
+            phone.close()
+
+    def test_offline_behind_gateway(self):
+        """Issue 24: behind a tunnel, "the server is down" arrives as the tunnel's own 502 page, not as a network
+        error. The worker treats a 502/503/504 from the network like a failed fetch and serves its copy."""
+        own = Server(self.server.binary).start()
+        gateway = GatewayProxy(own.port)
+        try:
+            fields = {"title": "Tunnel Shortcut", "url": "myapp://tunnel/view", "app_name": "Tunnel App",
+                      "icon": self.icon_uri, "id": "browser-tunnel"}
+            status, body = own.create(fields)
+            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            page = gateway.base + "/p/" + fields["id"]
+            tab = self.browser.tab()
+            failed = tab.load_uri(page)
+            check(failed is None, f"load through the gateway failed: {failed}")
+            ready = tab.wait_js("return document.documentElement.getAttribute('data-offline') === 'ready'"
+                                " && !!navigator.serviceWorker.controller;", 10.0)
+            check(ready, "no worker controls the page through the gateway: "
+                  + repr(tab.js("return document.documentElement.getAttribute('data-offline');")))
+            own.stop()
+            conn = http.client.HTTPConnection("127.0.0.1", gateway.port, timeout=5)
+            conn.request("GET", "/p/" + fields["id"])
+            answered = conn.getresponse().status
+            conn.close()
+            check(answered == 502, f"with the server stopped the gateway answered {answered}, not 502")
+            launch = self.browser.tab(standalone=True)
+            failed = launch.load_uri(page)
+            check(failed is None, f"launch through the gateway failed: {failed}")
+            delay = self.expect_app_navigation(launch, fields["url"], launch.load_finished_at)
+            s = self.state(launch)
+            check(s["intermediate"] is True and s["appName"] == fields["app_name"], f"not the kept page: {s}")
+            self.note(f"server stopped, gateway answering 502: standalone launch of {page} served by the worker; "
+                      f"app navigation {delay}")
+        finally:
+            own.stop()
+            gateway.stop()
+
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
-             "stored_page_isolation", "offline_relaunch", "landing_fallback", "landing_app_opened", "landing_hostile"]
+             "stored_page_isolation", "offline_relaunch", "offline_insecure_origin", "offline_behind_gateway",
+             "landing_fallback", "landing_app_opened", "landing_hostile"]
 
 
 def one_line(text, limit=700):

@@ -6,6 +6,7 @@ Python standard library only (no gi), so run.py can use it before it knows wheth
 import base64
 import ctypes
 import http.client
+import http.server
 import json
 import os
 import select
@@ -133,6 +134,49 @@ class Server:
             return status, json.loads(data.decode("utf-8"))
         except ValueError:
             return status, data.decode("utf-8", "replace")
+
+
+class GatewayProxy:
+    """A reverse proxy on 127.0.0.1 in front of a server, as a tunnel's client is (cloudflared, ngrok): it
+    forwards GETs with X-Forwarded-For and, when the server cannot be reached, answers 502 Bad Gateway
+    itself, the way a tunnel says "the server is down" to a phone. Standard library only."""
+
+    def __init__(self, upstream_port):
+        upstream = upstream_port
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                try:
+                    conn = http.client.HTTPConnection("127.0.0.1", upstream, timeout=5)
+                    conn.request("GET", self.path, headers={"Host": self.headers.get("Host", ""),
+                                                           "X-Forwarded-For": "203.0.113.9"})
+                    resp = conn.getresponse()
+                    status, headers, body = resp.status, resp.getheaders(), resp.read()
+                    conn.close()
+                except OSError:
+                    status, headers, body = 502, [("Content-Type", "text/html")], b"<h1>502 Bad Gateway</h1><p>origin down</p>"
+                self.send_response(status)
+                for name, value in headers:
+                    if name.lower() not in ("connection", "content-length", "transfer-encoding", "keep-alive"):
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
 
 def make_png(width=48, height=48):

@@ -83,7 +83,8 @@ struct OfflinePageAssets: Sendable {
         let keep = JSONValue.array([scope, iconPath(page.id, icon), scope + "/manifest.webmanifest"].map(JSONValue.string))
         let script = """
             // shortcut-serve: keeps \(scope) for when the server cannot be reached. Network first, so an edited
-            // shortcut shows while the server runs; the kept copy only when the network fails.
+            // shortcut shows while the server runs; the kept copy when the network fails, or when a tunnel or
+            // proxy in front of the server answers for it that it is down (502, 503, 504).
             "use strict";
             var KEEP = \(keep.description);
             var CACHE = "shortcut-serve:" + KEEP[0];
@@ -99,15 +100,18 @@ struct OfflinePageAssets: Sendable {
               if (event.request.method !== "GET" || url.origin !== self.location.origin || KEEP.indexOf(url.pathname) < 0) {
                 return;
               }
+              function keptOr(fallback) {
+                return caches.open(CACHE).then(function (cache) { return cache.match(url.pathname); })
+                  .then(function (kept) { return kept || fallback; });
+              }
               event.respondWith(fetch(event.request, { cache: "no-store" }).then(function (response) {
                 if (response.ok) {
                   var copy = response.clone();
                   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(url.pathname, copy); }));
                 }
-                return response;
+                return response.status === 502 || response.status === 503 || response.status === 504 ? keptOr(response) : response;
               }, function () {
-                return caches.open(CACHE).then(function (cache) { return cache.match(url.pathname); })
-                  .then(function (kept) { return kept || Response.error(); });
+                return keptOr(Response.error());
               }));
             });
 
