@@ -74,9 +74,12 @@ public final class ShortcutApp: Sendable {
 
     /// Registers every route on `server`.
     public func install(on server: HTTPServer) throws {
-        let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value })
+        let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value }, publicRoot: options.publicURL,
+                                trustsProxy: options.trustsProxy)
         let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
-        let access = AccessGuard(hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts),
+        // The public URL's name is this server's, like an --allow-host name.
+        let publicName = options.publicURL.map { [$0.drop { $0 != "/" }.dropFirst(2)].map(String.init) } ?? []
+        let access = AccessGuard(hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts + publicName),
                                     forwardedToken: options.apiToken.map(APIToken.init))
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)
         delivery.install(on: server)
@@ -102,6 +105,22 @@ public final class ShortcutApp: Sendable {
         bound.value = address.description
         bound.networkRoots = DeviceURLs.networkRoots(listeningOn: address, port: address.port)
     }
+
+    /// Said once at start when phones will reach the server by a plain-HTTP network address, where a
+    /// page is not a secure context and so gets no offline worker; nil with `--public-url https://…` or on
+    /// loopback only.
+    public var insecureOriginNote: String? {
+        guard !networkRoots.isEmpty, options.publicURL?.hasPrefix("https://") != true else { return nil }
+        return "a phone opening these http:// addresses is not in a secure context: " + ShortcutApp.insecureOriginAdvice
+    }
+
+    /// What the start, `add` and the index say of a phone on a plain-HTTP network address.
+    static let insecureOriginAdvice = "page-mode icons then need the server running. For icons that work while it is off, "
+        + "install the web clip profile (/w/<id>.mobileconfig), or serve over HTTPS (a tunnel, tailscale serve, or a local CA "
+        + "and a proxy; README: HTTPS for a phone) with --public-url https://NAME"
+
+    /// `add`'s line for a phone address over plain HTTP.
+    static let insecureOriginLine = "note: over http:// a phone's page is not in a secure context: " + insecureOriginAdvice
 
     /// `http://ADDRESS:PORT` for each address of this machine a device on the network reaches the running
     /// server at: none while it listens on loopback only.

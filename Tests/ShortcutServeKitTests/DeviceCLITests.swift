@@ -78,6 +78,7 @@ import TestSupport
         #expect(lines.contains("simulator: xcrun simctl openurl booted http://127.0.0.1:9081/s/scan"))
         #expect(lines.contains("on your network: http://\(lan):9081/s/scan (the server must listen there: shortcut-serve --host 0.0.0.0)"))
         #expect(try DeviceCLITests.decodedQR(in: run.stdout) == "http://\(lan):9081/s/scan")
+        #expect(lines.contains { $0.hasPrefix("note: over http:// a phone's page is not in a secure context") }, "issue 24: add says it")
     }
 
     @Test(arguments: [("booted", true), ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F", true), ("-x", false), ("", false),

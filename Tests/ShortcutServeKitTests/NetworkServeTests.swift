@@ -110,14 +110,27 @@ import TestSupport
         // The index shows the same code inline, with its address.
         let index = try server.request("GET", "/", host: "127.0.0.1:\(server.port)").bodyText
         #expect(index.contains("<figcaption>http://\(lan):\(server.port)/s/scan</figcaption>"))
+        #expect(index.contains("id=\"insecure-origin\""), "the index says once that http:// gives no offline page")
         #expect(index.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     }
 
-    @Test func onLoopbackTheQRCodeHoldsLoopbackForTheSimulator() throws {
+    /// Issue 24: a code for 127.0.0.1 opens nothing on a phone. On loopback only, asked through loopback, no
+    /// code is drawn: the route and the index say how to give the phone an address instead.
+    @Test func onLoopbackOnlyNoCodeIsDrawnAndThePagesSayWhy() throws {
         let server = try AppServer()
         defer { server.stop() }
-        let svg = try server.request("GET", "/qr/demo.svg", host: "127.0.0.1:\(server.port)").bodyText
-        #expect(String(decoding: try ZBarReader.decode(svg: svg), as: UTF8.self) == "http://127.0.0.1:\(server.port)/s/demo")
+        _ = try server.request("POST", "/api/shortcuts", json: #"{"title":"Scan","url":"myapp://scan","id":"scan"}"#)
+        for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"] {
+            let response = try server.request("GET", "/qr/demo.svg", host: host)
+            #expect(response.status == 409, "\(host): \(response.statusLine)")
+            #expect(response.bodyText.contains("loopback only") && response.bodyText.contains("--host 0.0.0.0")
+                    && response.bodyText.contains("--public-url"))
+        }
+        let index = try server.request("GET", "/", host: "127.0.0.1:\(server.port)").bodyText
+        #expect(index.contains("id=\"no-phone-address\"") && !index.contains("<figure>") && !index.contains("127.0.0.1:\(server.port)/s/scan"))
+        // Asked by a name a phone would use (through a tunnel the tests cannot make here), that name is used.
+        let named = try server.request("GET", "/qr/scan.svg", host: "mac.example:\(server.port)")
+        #expect(String(decoding: try ZBarReader.decode(svg: named.bodyText), as: UTF8.self) == "http://mac.example:\(server.port)/s/scan")
     }
 
     @Test(arguments: ["/qr/nosuch.svg", "/qr/demo.png", "/qr/..svg", "/qr/a%2Fb.svg"])

@@ -34,6 +34,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let forbidden = HTTPStatus(403)
     public static let notFound = HTTPStatus(404)
     public static let methodNotAllowed = HTTPStatus(405)
+    public static let conflict = HTTPStatus(409)
     public static let requestTimeout = HTTPStatus(408)
     public static let lengthRequired = HTTPStatus(411)
     public static let contentTooLarge = HTTPStatus(413)

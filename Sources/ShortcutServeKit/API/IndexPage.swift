@@ -22,7 +22,7 @@ struct IndexPage: Sendable {
     }
 
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
-    func render(phoneRoot: String) -> String {
+    func render(phoneRoot: String?) -> String {
         let summaries = store.list()
         let shortcuts = summaries.filter { RecordKind($0) == .shortcut }
         let pages = summaries.filter { RecordKind($0) == .mock }
@@ -41,14 +41,20 @@ struct IndexPage: Sendable {
             <h2>Shortcuts (\(shortcuts.count))</h2>
             """
         html += table(shortcuts, none: "Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.",
-                      intro: "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(phoneRoot)).</p>",
+                      intro: phoneRoot.map { root in
+                          "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(root)).</p>"
+                              + (DeviceURLs.isLoopback(root) || root.hasPrefix("https://") ? ""
+                                  : "<p id=\"insecure-origin\">Over http:// a phone's page is not in a secure context: "
+                                  + "\(escape(ShortcutApp.insecureOriginAdvice)).</p>")
+                      }
+                        ?? "<p id=\"no-phone-address\">No QR codes: \(escape(DeviceLinks.loopbackOnlyReason)).</p>",
                       columns: ["", "Title", "Opens", "Links", "On a phone"]) { item in
             let id = escape(item.id)
             let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
             return "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
                 + "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
                 + "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
-                + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(qrFigure(phoneRoot + "/s/" + item.id))</td></tr>"
+                + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(phoneRoot.map { qrFigure($0 + "/s/" + item.id) } ?? "")</td></tr>"
         }
         html += "<h2>Stored pages (\(pages.count))</h2>"
         html += table(pages, none: "Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.",

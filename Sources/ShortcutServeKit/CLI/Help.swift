@@ -32,6 +32,11 @@ enum Help {
           --allow-host NAME       also accept this Host name on / and the /api/ routes (DNS-rebinding guard);
                                   repeatable. A request through a proxy or tunnel (it carries Forwarded,
                                   X-Forwarded-For or the like) is refused on / and /api/ whatever its name
+          --public-url URL        the address phones reach this server at (https://NAME[:PORT] behind a tunnel,
+                                  tailscale serve or a TLS proxy): every link, QR code, profile and API answer
+                                  uses it. Over plain http:// by a network address a page gets no offline worker
+          --trust-proxy           take that address from a proxy on this machine (X-Forwarded-Proto and
+                                  X-Forwarded-Host, or Forwarded) instead; off by default
           --expose-api            answer such a forwarded request on / and /api/ when it carries
                                   Authorization: Bearer TOKEN; needs --api-token
           --api-token TOKEN       the token for --expose-api (or set SHORTCUT_SERVE_API_TOKEN, which the

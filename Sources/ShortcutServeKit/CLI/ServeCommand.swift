@@ -91,6 +91,8 @@ struct ServeCommand {
         var announcement = "listening on http://\(host):\(address.port)\n"
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.
         for root in app.networkRoots { announcement += "  on your network: \(root)/s\n" }
+        if let publicURL = options.publicURL { announcement += "  public: \(publicURL)/s\n" }
+        if let note = app.insecureOriginNote { standardError("note: \(note)\n") }
         writeUnbuffered(announcement, to: Platform.standardOutput)
 
         // The main thread parks rather than leaving through `dispatchMain()`: that ends it with

@@ -18,6 +18,12 @@ public struct ServeOptions: Sendable, Equatable {
     /// `--expose-api --api-token TOKEN` (or `SHORTCUT_SERVE_API_TOKEN`): a request forwarded by a proxy or
     /// tunnel may use `/api/` and `/` with `Authorization: Bearer TOKEN`; nil: such requests are refused.
     public var apiToken: String?
+    /// `--public-url`: the origin (`https://NAME[:PORT]`) a phone reaches the server at, which every printed
+    /// link, QR code, profile, API answer and the index use; nil: the address each request came in on.
+    public var publicURL: String?
+    /// `--trust-proxy`: links for a request a proxy on this machine forwarded use the origin it names
+    /// (`X-Forwarded-Proto`/`-Host`, `Forwarded`). Off by default: anyone may send those fields.
+    public var trustsProxy = false
     /// `--profile-prefix`: the reverse-DNS start of web clip profiles' identifiers.
     public var profilePrefix = WebClipProfiles.defaultPrefix
     /// `--aasa FILE`: the apple-app-site-association served at /.well-known/ and matched by /api/links/match.
@@ -33,7 +39,8 @@ public struct ServeOptions: Sendable, Equatable {
     static let usage = """
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
                               [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
-                              [--expose-api --api-token TOKEN] [--cache-bytes N] [--quiet] [limits…]
+                              [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
+                              [--cache-bytes N] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -62,6 +69,13 @@ public struct ServeOptions: Sendable, Equatable {
         }
         options.templatePath = try reader.value("--template")
         options.allowedHosts = try reader.values("--allow-host")
+        if let url = try reader.value("--public-url") {
+            guard let origin = PublicOrigin.parse(url) else {
+                throw UsageError("--public-url \(PublicOrigin.problem(url) ?? "")", usage: usage)
+            }
+            options.publicURL = origin
+        }
+        options.trustsProxy = reader.flag("--trust-proxy")
         let exposesAPI = reader.flag("--expose-api")
         let givenToken = try reader.value("--api-token")
         if givenToken != nil && !exposesAPI {

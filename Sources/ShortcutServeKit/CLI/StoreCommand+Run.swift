@@ -42,6 +42,7 @@ extension StoreCommand {
                 let url = "\(phone)/s/\(id)"
                 lines.append("on your network: \(url) (the server must listen there: shortcut-serve --host 0.0.0.0)")
                 lines.append(try DeviceCommand.drawing(of: url, level: .medium))
+                if phone.hasPrefix("http://") { lines.append(ShortcutApp.insecureOriginLine) }
             } else {
                 lines.append("on your network: no network address found (a phone reaches the server only through one)")
             }
