@@ -29,12 +29,18 @@ if [ -d Tests/Browser ]; then
   command -v xvfb-run > /dev/null || need+=(xvfb xauth)
   /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1")' 2> /dev/null || need+=(python3-gi gir1.2-webkit2-4.1)
   fc-list 2> /dev/null | grep -q . || need+=(fonts-dejavu-core)
+  # The offline page over TLS by a name: Debian's nginx as the terminator, a test CA made with openssl.
+  command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
+  command -v openssl > /dev/null || need+=(openssl)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   step "installing ${need[*]}"
   if [ "$(id -u)" = 0 ]; then
     apt-get update -q > /dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" > /dev/null
+    # The browser tests start nginx themselves, on 127.0.0.1; a system service the package may have started
+    # (on port 80, where no policy-rc.d forbids it) is stopped.
+    if [ -f /run/nginx.pid ]; then /usr/sbin/nginx -s stop 2> /dev/null || true; fi
   else
     echo "missing ${need[*]}: run as root or apt-get install them" >&2
     exit 1

@@ -14,7 +14,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
 
 WEB_SCHEMES = ("http", "https", "data", "about", "blob")
 
@@ -253,6 +253,11 @@ class Browser:
             settings = WebKit2.NetworkProxySettings.new(proxy, None)
             self.context.get_website_data_manager().set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, settings)
         self.tabs = []
+
+    def trust(self, pem, host):
+        """Accepts the certificate chain `pem` (a leaf of the test CA) for `host`, as a phone that installed
+        the local CA's root would."""
+        self.context.allow_tls_certificate_for_host(Gio.TlsCertificate.new_from_pem(pem, -1), host)
 
     def tab(self, standalone=False, **kwargs):
         tab = Tab(self.context, standalone=standalone, **kwargs)

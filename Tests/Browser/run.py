@@ -31,7 +31,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 from checks import Failure, check  # noqa: E402
 from landing import LandingTests  # noqa: E402
-from server import GatewayProxy, Server, SetupError, make_png, png_data_uri  # noqa: E402
+from server import ConnectProxy, GatewayProxy, Server, SetupError, TLSFront, free_port, make_png, png_data_uri  # noqa: E402
 
 RUN_TIMEOUT = 120.0
 NO_APP_NAVIGATION_WINDOW = 1.5  # seconds after load in which a guide page must not open the app
@@ -589,8 +589,56 @@ class Run(LandingTests):
             own.stop()
             gateway.stop()
 
+    def test_offline_over_tls(self):
+        """Issue 24: behind a TLS terminator by a name (nginx with a test CA, as with mkcert and a proxy, or a
+        tunnel), the page is a secure context: the worker registers, and the icon opens the feature while the
+        server is down (nginx answering 502) and while nginx is down too (a network error)."""
+        name = "phone.test"
+        own = Server(self.server.binary)
+        front_port = free_port()
+        own.start("--public-url", f"https://{name}:{front_port}", "--trust-proxy")
+        front = proxy = phone = None
+        try:
+            front = TLSFront(name, own.port, port=front_port)
+            proxy = ConnectProxy()
+            phone = self.B.Browser(proxy=proxy.base)
+            phone.trust(front.chain_pem, name)
+            fields = {"title": "TLS Shortcut", "url": "myapp://tls/view", "app_name": "TLS App",
+                      "icon": self.icon_uri, "id": "browser-tls"}
+            status, body = own.create(fields)
+            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            check(body.get("page") == f"{front.base}/p/{fields['id']}", f"the API's page link is {body.get('page')!r}")
+            page = f"{front.base}/p/{fields['id']}"
+            tab = phone.tab()
+            failed = tab.load_uri(page)
+            check(failed is None, f"load of {page} failed: {failed}")
+            ready = tab.wait_js("return document.documentElement.getAttribute('data-offline') === 'ready';", 10.0)
+            state = tab.js("return {secure: window.isSecureContext, offline: document.documentElement.getAttribute('data-offline'),"
+                           " note: !document.getElementById('offline-note').hidden};")
+            check(ready and state["secure"] and not state["note"], f"over TLS by a name: {state}")
+            self.note(f"{page}: secure context, data-offline {state['offline']}")
+            own.stop()
+            launch = phone.tab(standalone=True)
+            failed = launch.load_uri(page)
+            check(failed is None, f"launch with the server down (nginx answering 502) failed: {failed}")
+            delay = self.expect_app_navigation(launch, fields["url"], launch.load_finished_at)
+            self.note(f"server stopped, nginx answering 502: the kept page opened the app {delay}")
+            front.stop()
+            front = None
+            again = phone.tab(standalone=True)
+            failed = again.load_uri(page)
+            check(failed is None, f"launch with nginx down too failed: {failed}")
+            delay = self.expect_app_navigation(again, fields["url"], again.load_finished_at)
+            self.note(f"nginx stopped too: the kept page opened the app {delay}")
+        finally:
+            if phone:
+                phone.close()
+            for part in (front, proxy, own):
+                if part:
+                    part.stop()
+
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
-             "stored_page_isolation", "offline_relaunch", "offline_insecure_origin", "offline_behind_gateway",
+             "stored_page_isolation", "offline_relaunch", "offline_insecure_origin", "offline_behind_gateway", "offline_over_tls",
              "landing_fallback", "landing_app_opened", "landing_hostile"]
 
 

@@ -11,6 +11,7 @@ import json
 import os
 import select
 import shutil
+import socket
 import struct
 import subprocess
 import tempfile
@@ -44,13 +45,14 @@ class Server:
         self.output = []
         self._log = None
 
-    def start(self):
+    def start(self, *arguments):
+        """Starts the binary with `arguments` besides the port, store and --quiet."""
         if not os.path.isfile(self.binary) or not os.access(self.binary, os.X_OK):
             raise SetupError(f"server binary {self.binary!r} does not exist or is not executable")
         self.store = tempfile.mkdtemp(prefix="shortcut-serve-browser-")
         self._log = tempfile.TemporaryFile(prefix="shortcut-serve-stderr-")
         self.proc = subprocess.Popen(
-            [self.binary, "--port", "0", "--store", os.path.join(self.store, "store"), "--quiet"],
+            [self.binary, "--port", "0", "--store", os.path.join(self.store, "store"), "--quiet", *arguments],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self._log,
             preexec_fn=_die_with_parent,
         )
@@ -177,6 +179,174 @@ class GatewayProxy:
     def stop(self):
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_listening(port, timeout, what):
+    """Connects to 127.0.0.1:port until it answers or `timeout` passes (a readiness check, not a sleep)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise SetupError(f"{what} is not listening on 127.0.0.1:{port} after {timeout:.0f} s")
+            select.select([], [], [], 0.02)
+
+
+class TLSFront:
+    """Debian's nginx as a TLS terminator on 127.0.0.1 for `name`, in front of a server at `upstream_port`,
+    with a certificate from a test CA made here with openssl: what a user runs with a local CA (mkcert and a
+    proxy), and what a tunnel does. Once the server stops, nginx answers 502 itself, as a tunnel does."""
+
+    def __init__(self, name, upstream_port, port=None):
+        for tool in ("nginx", "openssl"):
+            if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
+                raise SetupError(f"{tool} is not installed (scripts/test.sh installs nginx and openssl)")
+        self.name = name
+        self.dir = tempfile.mkdtemp(prefix="shortcut-serve-tls-")
+        self.port = port or free_port()
+        d = self.dir
+
+        def run(*command):
+            done = subprocess.run(command, cwd=d, capture_output=True, timeout=60)
+            if done.returncode != 0:
+                raise SetupError(f"{' '.join(command[:3])} failed: {done.stderr.decode(errors='replace')[-400:]}")
+
+        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+            "-subj", "/CN=shortcut-serve test CA", "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", f"/CN={name}")
+        with open(os.path.join(d, "leaf.ext"), "w") as ext:
+            ext.write(f"subjectAltName=DNS:{name}\nbasicConstraints=CA:FALSE\n"
+                      "keyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n")
+        run("openssl", "x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "leaf.pem", "-days", "2", "-extfile", "leaf.ext")
+        with open(os.path.join(d, "leaf.pem")) as leaf, open(os.path.join(d, "ca.pem")) as ca:
+            self.chain_pem = leaf.read() + ca.read()
+        with open(os.path.join(d, "chain.pem"), "w") as chain:
+            chain.write(self.chain_pem)
+        os.makedirs(os.path.join(d, "tmp"))
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        with open(os.path.join(d, "nginx.conf"), "w") as conf:
+            conf.write(f"""{user}worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log;
+events {{ worker_connections 64; }}
+http {{
+  access_log off;
+  client_body_temp_path {d}/tmp; proxy_temp_path {d}/tmp; fastcgi_temp_path {d}/tmp; uwsgi_temp_path {d}/tmp; scgi_temp_path {d}/tmp;
+  server {{
+    listen 127.0.0.1:{self.port} ssl;
+    server_name {name};
+    ssl_certificate {d}/chain.pem;
+    ssl_certificate_key {d}/leaf.key;
+    location / {{
+      proxy_pass http://127.0.0.1:{upstream_port};
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto https;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+    }}
+  }}
+}}
+""")
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.proc = subprocess.Popen([nginx, "-p", d, "-c", os.path.join(d, "nginx.conf"), "-g", "daemon off;"],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     preexec_fn=_die_with_parent)
+        try:
+            wait_listening(self.port, 15, "nginx")
+        except SetupError:
+            self.stop()
+            raise
+        self.base = f"https://{name}:{self.port}"
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class ConnectProxy:
+    """An HTTP proxy on 127.0.0.1 that answers CONNECT only, opening each tunnel to 127.0.0.1 at the asked port:
+    how the browser reaches `https://phone.test:PORT/` without a hosts entry (the name never leaves the test).
+    A port nothing listens on gets 502, as from a proxy whose upstream is down."""
+
+    def __init__(self):
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(16)
+        self.port = self.listener.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client):
+        try:
+            head = b""
+            while b"\r\n\r\n" not in head and len(head) < 8192:
+                chunk = client.recv(1024)
+                if not chunk:
+                    return
+                head += chunk
+            parts = head.split(b"\r\n", 1)[0].split()
+            if len(parts) != 3 or parts[0] != b"CONNECT":
+                client.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+                return
+            port = int(parts[1].rsplit(b":", 1)[1])
+            try:
+                upstream = socket.create_connection(("127.0.0.1", port), timeout=5)
+            except OSError:
+                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+                return
+            client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            rest = head.split(b"\r\n\r\n", 1)[1]
+            if rest:
+                upstream.sendall(rest)
+            self._pipe(client, upstream)
+        except (OSError, ValueError, IndexError):
+            pass
+        finally:
+            client.close()
+
+    @staticmethod
+    def _pipe(a, b):
+        sockets = [a, b]
+        try:
+            while True:
+                ready, _, _ = select.select(sockets, [], [], 30)
+                if not ready:
+                    return
+                for s in ready:
+                    data = s.recv(65536)
+                    if not data:
+                        return
+                    (b if s is a else a).sendall(data)
+        finally:
+            b.close()
+
+    def stop(self):
+        self.closed = True
+        self.listener.close()
 
 
 def make_png(width=48, height=48):
