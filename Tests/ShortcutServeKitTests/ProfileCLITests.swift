@@ -36,6 +36,33 @@ import TestSupport
         #expect(all["PayloadContent"]?.items.compactMap { $0["Label"]?.string } == ["Scan"])
     }
 
+    /// Issue 24: a page profile for 127.0.0.1 opens nothing on a phone. With a loopback base, the page is
+    /// this machine's network address (said on standard error); with none, a refusal says what to give.
+    @Test func aPageProfileNeverPointsAPhoneAtLoopback() throws {
+        var command = ProfileCommand(id: "scan")
+        command.target = .page
+        #expect(try command.pageRoot { _ in "http://192.168.1.20:9081" } == "http://192.168.1.20:9081")
+        #expect(throws: StoreCommand.Failure.self) { try command.pageRoot { _ in nil } }
+        do {
+            _ = try command.pageRoot { _ in nil }
+        } catch {
+            #expect("\(error)".contains("a phone cannot reach") && "\(error)".contains("--base-url"))
+        }
+        command.baseURL = "https://mac.example/"
+        #expect(try command.pageRoot { _ in nil } == "https://mac.example", "a base a phone can open is used as it is")
+        command.target = .app
+        command.baseURL = StoreCommand.defaultBaseURL
+        #expect(try command.pageRoot { _ in nil } == "http://127.0.0.1:9081", "an app profile holds no page address")
+
+        let store = CLITests.temporaryStore()
+        _ = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        let lan = try NetworkServeTests.lanAddress()
+        let run = try CLITests.run(["profile", "scan", "--store", store, "--target", "page"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Plist.read(Array(run.stdout.utf8))["PayloadContent"]?.items.first?["URL"] == .string("http://\(lan):9081/p/scan"))
+        #expect(run.stderr.contains("note: the profile opens http://\(lan):9081/p/"), "\(run.stderr)")
+    }
+
     @Test func readingAProfileNeverMakesAStore() throws {
         let missing = CLITests.temporaryStore()
         let demo = try CLITests.run(["profile", "demo", "--store", missing])

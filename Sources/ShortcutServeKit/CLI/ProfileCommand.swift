@@ -24,7 +24,8 @@ struct ProfileCommand: Sendable {
         Usage: shortcut-serve profile ID|all [--target app|page] [--out FILE] [--base-url URL]
                                       [--profile-prefix NAME] [--store DIR]
           --target app   the icon opens the app URL itself, with or without a server (the default)
-          --target page  the icon opens <base-url>/p/<id> as a web app (default base http://127.0.0.1:9081)
+          --target page  the icon opens <base-url>/p/<id> as a web app (default base http://127.0.0.1:9081, which
+                         a phone cannot open: then this machine's network address, or an error without one)
           --out FILE     write the .mobileconfig there instead of to standard output
         """
 
@@ -58,7 +59,7 @@ struct ProfileCommand: Sendable {
     /// The profile's bytes.
     func document() throws -> [UInt8] {
         let profiles = WebClipProfiles(prefix: prefix)
-        let root = StoreCommand.root(of: baseURL)
+        let root = try pageRoot()
         let options = WebClipProfiles.Options(target: target)
         let pageURL = { (id: String) in "\(root)/p/\(id)" }
         // Read only: a mistyped --store must not make a new, empty store.
@@ -82,6 +83,21 @@ struct ProfileCommand: Sendable {
             throw StoreCommand.Failure(description: "no shortcut '\(id)' in \(store.directory.path)")
         }
         return profiles.profile(for: .init(id: page.id, metadata: page.metadata), options: options, pageURL: pageURL).document
+    }
+
+    /// Where `--target page` icons open their page: `--base-url`, unless it is this machine's loopback, which
+    /// a phone cannot open; then this machine's first network address (the server must listen there), and
+    /// with none, a refusal that says what to give instead (issue 24: no profile for 127.0.0.1 without a word).
+    func pageRoot(networkRoot: (String) -> String? = DeviceURLs.phoneRoot(for:)) throws -> String {
+        let root = StoreCommand.root(of: baseURL)
+        guard target == .page, DeviceURLs.isLoopback(root) else { return root }
+        guard let phone = networkRoot(root) else {
+            throw StoreCommand.Failure(description: "--target page would open \(root)/p/…, which a phone cannot reach, and this machine "
+                + "has no network address: give --base-url http://ADDRESS:PORT, or https://NAME behind a tunnel")
+        }
+        standardError("note: the profile opens \(phone)/p/… (this machine's network address; \(root) is loopback): the server "
+            + "must listen there (shortcut-serve --host 0.0.0.0), or give --base-url\n")
+        return phone
     }
 
     /// Writes the profile; returns what to print on standard output (nothing when the profile itself went there).
