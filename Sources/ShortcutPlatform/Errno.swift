@@ -42,6 +42,8 @@ public enum Errno {
     public static let noFunction = ENOSYS
     /// `EMLINK`.
     public static let tooManyLinks = EMLINK
+    /// `EXDEV`: a link or rename across file systems.
+    public static let crossDevice = EXDEV
     /// `EMFILE`: the process is out of descriptors.
     public static let tooManyOpenFiles = EMFILE
     /// `ENFILE`: the system is out of descriptors.

@@ -85,6 +85,31 @@ extension Platform {
         try synchronize(fd, subject: subject(), full: Syscall.fullSync, plain: Syscall.sync)
     }
 
+    /// A new regular file in the folder open as `directoryFD`, open for writing, that has no name yet
+    /// (Linux's `O_TMPFILE`): no listing shows it until `nameUnnamedFile` links it in, so nothing sees a
+    /// half-written file under any name. nil where the system or the file system has none (Darwin, some
+    /// network file systems): write a named temp file then.
+    public static func openUnnamedFile(in directoryFD: Int32, subject: @autoclosure () -> String? = nil) throws(SystemError) -> Int32? {
+        while true {
+            let fd = Syscall.openUnnamed(directoryFD)
+            if fd >= 0 { return fd }
+            let code = Syscall.lastError()
+            switch code {
+            case EINTR: continue
+            case EOPNOTSUPP, EISDIR, EINVAL, ENOENT: return nil
+            default: throw SystemError("open O_TMPFILE", subject(), errno: code)
+            }
+        }
+    }
+
+    /// Gives the unnamed file `fd` the name `name` in the folder `directoryFD`; throws `EEXIST` when the
+    /// name is taken, and `ENOENT` where `/proc` is not mounted (the caller then writes a named temp file).
+    public static func nameUnnamedFile(_ fd: Int32, as name: String, in directoryFD: Int32, subject: @autoclosure () -> String? = nil)
+        throws(SystemError)
+    {
+        _ = try retryingEINTR("linkat", subject()) { Syscall.linkUnnamed(fd, directoryFD, name) }
+    }
+
     /// `fsync` alone: on Darwin the data reaches the drive, in order, but may wait in its cache until the
     /// next full sync of the volume (`synchronize`, F_FULLFSYNC, flushes the whole drive's cache); on Linux
     /// the same as `synchronize`. For a batch of files made durable by one full sync at its end.

@@ -201,6 +201,19 @@ enum Syscall {
         }
     }
 
+    // MARK: Unnamed files
+
+    /// Darwin has no O_TMPFILE: callers write a named temp file instead.
+    static func openUnnamed(_ dirfd: Int32) -> Int32 {
+        errno = EOPNOTSUPP
+        return -1
+    }
+
+    static func linkUnnamed(_ fd: Int32, _ dirfd: Int32, _ name: String) -> Int32 {
+        errno = EOPNOTSUPP
+        return -1
+    }
+
     // MARK: Resource limits
 
     // <sys/resource.h>: `#define RLIMIT_NOFILE 8`, imported as a plain Int32; `getrlimit(int, struct rlimit *)`.

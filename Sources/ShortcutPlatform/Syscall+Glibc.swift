@@ -146,6 +146,14 @@ enum Syscall {
         return fd
     }
 
+    // MARK: Unnamed files (O_TMPFILE)
+
+    /// A new file in the folder `dirfd` with no name yet; -1 and errno where there is none.
+    static func openUnnamed(_ dirfd: Int32) -> Int32 { CSystemShims_openUnnamed(dirfd) }
+
+    /// Names the unnamed file `fd` as `name` in `dirfd`.
+    static func linkUnnamed(_ fd: Int32, _ dirfd: Int32, _ name: String) -> Int32 { CSystemShims_linkUnnamed(fd, dirfd, name) }
+
     // MARK: Resource limits
 
     // glibc declares the resource as an enum (`__rlimit_resource`) and the parameter as its raw `Int32`.

@@ -27,12 +27,18 @@ enum DurableFile {
     ///     cache flush on Darwin, `StoreIO.fsyncOrdered`), for a caller that writes several files and syncs
     ///     the directory once at the end: that one full sync makes them all durable (one F_FULLFSYNC a
     ///     batch on Darwin, where each costs milliseconds).
+    ///   - unnamed: write the file without a name first where the system can (`writeUnnamed`); false: always
+    ///     a named temp file (tests of that path).
     ///   - link: `link(2)`, replaceable so that tests can play a file system without hard links.
     static func write(
         _ bytes: [UInt8], named name: String, in directory: String, directoryFD: Int32, mode: Mode, durable: Bool,
-        syncDirectory: Bool = true, link: (String, String) throws(PageStoreError) -> Void = StoreIO.link
+        syncDirectory: Bool = true, unnamed: Bool = true, link: (String, String) throws(PageStoreError) -> Void = StoreIO.link
     ) throws(PageStoreError) -> FileVersion {
         let finalPath = directory + "/" + name
+        if unnamed, let version = try writeUnnamed(bytes, named: name, in: directory, directoryFD: directoryFD, mode: mode,
+                                                   durable: durable, syncDirectory: syncDirectory) {
+            return version
+        }
         for _ in 0..<16 {
             let tempPath = directory + "/" + temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(randomBytes(8))
             let fd: Int32
@@ -70,6 +76,64 @@ enum DurableFile {
         }
         // Sixteen fresh random names were all taken or swept away: give up rather than spin.
         throw PageStoreError.io(path: directory, errno: Errno.resourceTemporarilyUnavailable)
+    }
+
+    /// `write` through a file made without a name (Linux's `O_TMPFILE`): written and synced while no listing
+    /// can see it, then linked in as `name` (`createNew`: the link fails if the name is taken, atomically) or
+    /// as a temp name renamed over `name` at once (`replace`). A named temp file, by contrast, shows in the
+    /// folder for the whole write and sync (a millisecond or more): another program that lists the store
+    /// then, a backup or a check such as crash_kill's, sees a file that is neither a record nor gone. nil
+    /// where the system or file system has no unnamed files (`write` then names a temp file from the start).
+    /// `hook`, for tests, runs once the file is written and synced, before it has a name.
+    static func writeUnnamed(
+        _ bytes: [UInt8], named name: String, in directory: String, directoryFD: Int32, mode: Mode, durable: Bool,
+        syncDirectory: Bool, beforeNaming hook: () -> Void = {}
+    ) throws(PageStoreError) -> FileVersion? {
+        let finalPath = directory + "/" + name
+        let opened: Int32?
+        do {
+            opened = try Platform.openUnnamedFile(in: directoryFD, subject: directory)
+        } catch {
+            throw PageStoreError(error)
+        }
+        guard let fd = opened else { return nil }
+        defer { StoreIO.close(fd) }
+        // Locked before it has a name, so a sweep in another process never takes it for a crashed writer's.
+        guard try StoreIO.tryLockExclusive(fd, path: finalPath) else { return nil }
+        try StoreIO.writeAll(fd, bytes, path: finalPath)
+        if durable {
+            if syncDirectory { try StoreIO.fsync(fd, path: finalPath) } else { try StoreIO.fsyncOrdered(fd, path: finalPath) }
+        }
+        hook()
+        switch mode {
+        case .createNew:
+            guard try nameUnnamed(fd, as: name, in: directoryFD, path: finalPath) else { return nil }
+        case .replace:
+            let tempName = temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(randomBytes(8))
+            let tempPath = directory + "/" + tempName
+            guard try nameUnnamed(fd, as: tempName, in: directoryFD, path: tempPath) else { return nil }
+            do {
+                try StoreIO.rename(tempPath, finalPath)
+            } catch {
+                removeLeftover(tempPath)
+                throw error
+            }
+        }
+        let version = try StoreIO.version(of: fd, path: finalPath)
+        if durable && syncDirectory { try StoreIO.fsync(directoryFD, path: directory) }
+        return version
+    }
+
+    /// Links the unnamed file in; false where that cannot be done here (no /proc, no hard links): the
+    /// caller falls back to a named temp file. A taken name throws `EEXIST`, as `link` does.
+    private static func nameUnnamed(_ fd: Int32, as name: String, in directoryFD: Int32, path: String) throws(PageStoreError) -> Bool {
+        do {
+            try Platform.nameUnnamedFile(fd, as: name, in: directoryFD, subject: path)
+            return true
+        } catch {
+            if error.errno == Errno.noSuchFileOrDirectory || meansNoHardLinks(error.errno) || error.errno == Errno.crossDevice { return false }
+            throw PageStoreError(error)
+        }
     }
 
     /// Removes `name` from `directory` durably; false if it was not there.

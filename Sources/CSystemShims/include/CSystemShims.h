@@ -1,4 +1,4 @@
-// System interfaces that Swift's Glibc module does not export (epoll, accept4, mallopt), and the C11 atomics that
+// System interfaces that Swift's Glibc module does not export (epoll, accept4, mallopt, O_TMPFILE), and the C11 atomics that
 // Swift's `Synchronization` offers only from macOS 15 (the package supports macOS 13). Nothing else lives here.
 #ifndef C_SYSTEM_SHIMS_H
 #define C_SYSTEM_SHIMS_H
@@ -15,6 +15,15 @@ int CSystemShims_accept4(int fd, struct sockaddr *address, socklen_t *length, in
 /// on their own (M_MMAP_THRESHOLD), free memory above `trimThreshold` bytes at a heap's top given back
 /// (M_TRIM_THRESHOLD). Returns 1 when all three were taken.
 int CSystemShims_tuneMalloc(int arenas, int mmapThreshold, int trimThreshold);
+
+/// openat(dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644): a new regular file in the folder `dirfd`
+/// without a name, which no listing shows until `CSystemShims_linkUnnamed` names it. -1 with errno
+/// EOPNOTSUPP (or what openat says: EISDIR, EINVAL on a file system without it) where there is none.
+int CSystemShims_openUnnamed(int dirfd);
+
+/// Names the unnamed file `fd` as `name` in the folder `dirfd` (linkat through /proc/self/fd, which needs no
+/// privilege, unlike AT_EMPTY_PATH); fails with EEXIST when the name is taken, ENOENT without /proc.
+int CSystemShims_linkUnnamed(int fd, int dirfd, const char *name);
 #endif
 
 /// An acquiring load: what was written before the matching release (`CSystemShims_atomicStore`, and
