@@ -18,16 +18,10 @@ import TestSupport
 
 signal(SIGPIPE, SIG_DFL)
 
-/// Two connected AF_UNIX stream sockets.
+/// Two connected AF_UNIX stream sockets, or exit 2.
 func socketPair() -> (Int32, Int32) {
-    var fds: [Int32] = [0, 0]
-    #if canImport(Glibc)
-    let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
-    #else
-    let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
-    #endif
-    if made != 0 { exit(2) }
-    return (fds[0], fds[1])
+    guard let pair = makeSocketPair() else { exit(2) }
+    return pair
 }
 
 let chunk = [UInt8](repeating: 1, count: 1 << 16)

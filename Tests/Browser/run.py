@@ -150,13 +150,18 @@ class Run(LandingTests):
     def url(self, path):
         return self.server.base + path
 
+    @staticmethod
+    def create(server, fields):
+        """POST /api/shortcuts on `server`, which must answer 201 with the id; its JSON answer."""
+        status, body = server.create(fields)
+        check(status == 201, f"POST /api/shortcuts for {fields.get('id')!r} answered {status}: {str(body)[:300]}")
+        check(isinstance(body, dict) and body.get("id") == fields["id"], f"unexpected create answer: {str(body)[:300]}")
+        return body
+
     def shortcut(self, key, fields):
         """Create a shortcut once per run through the API; its JSON answer."""
         if key not in self.shortcuts:
-            status, body = self.server.create(fields)
-            check(status == 201, f"POST /api/shortcuts for {fields.get('id')!r} answered {status}: {str(body)[:300]}")
-            check(isinstance(body, dict) and body.get("id") == fields["id"], f"unexpected create answer: {str(body)[:300]}")
-            self.shortcuts[key] = body
+            self.shortcuts[key] = self.create(self.server, fields)
         return self.shortcuts[key]
 
     def page_shortcut(self):
@@ -478,8 +483,7 @@ class Run(LandingTests):
         try:
             fields = {"title": "Offline Shortcut", "url": "myapp://offline/view?x=1", "app_name": "Offline App",
                       "icon": self.icon_uri, "id": "browser-offline"}
-            status, body = own.create(fields)
-            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            self.create(own, fields)
             page = own.base + "/p/" + fields["id"]
             tab = self.browser.tab()
             failed = tab.load_uri(page)
@@ -528,8 +532,7 @@ class Run(LandingTests):
         says so on <html data-offline> and in one line that offers the profile or HTTPS instead."""
         fields = {"title": "LAN Shortcut", "url": "myapp://lan/view", "app_name": "LAN App",
                   "icon": self.icon_uri, "id": "browser-lan"}
-        status, body = self.server.create(fields)
-        check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+        self.create(self.server, fields)
         phone = self.B.Browser(proxy=self.server.base)
         try:
             tab = phone.tab()
@@ -561,8 +564,7 @@ class Run(LandingTests):
         try:
             fields = {"title": "Tunnel Shortcut", "url": "myapp://tunnel/view", "app_name": "Tunnel App",
                       "icon": self.icon_uri, "id": "browser-tunnel"}
-            status, body = own.create(fields)
-            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            self.create(own, fields)
             page = gateway.base + "/p/" + fields["id"]
             tab = self.browser.tab()
             failed = tab.load_uri(page)
@@ -605,8 +607,7 @@ class Run(LandingTests):
             phone.trust(front.chain_pem, name)
             fields = {"title": "TLS Shortcut", "url": "myapp://tls/view", "app_name": "TLS App",
                       "icon": self.icon_uri, "id": "browser-tls"}
-            status, body = own.create(fields)
-            check(status == 201, f"POST /api/shortcuts answered {status}: {str(body)[:200]}")
+            body = self.create(own, fields)
             check(body.get("page") == f"{front.base}/p/{fields['id']}", f"the API's page link is {body.get('page')!r}")
             page = f"{front.base}/p/{fields['id']}"
             tab = phone.tab()

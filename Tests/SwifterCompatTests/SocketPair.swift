@@ -1,5 +1,6 @@
 import Testing
 import SwifterCompat
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,13 +10,7 @@ import Darwin
 extension Socket {
     /// Two connected sockets (`socketpair`, AF_UNIX stream): the tests' stand-in for a client and a server.
     static func connectedPair() throws -> (Socket, Socket) {
-        var fds: [Int32] = [0, 0]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
-        #endif
-        try #require(made == 0)
-        return (Socket(socketFileDescriptor: fds[0]), Socket(socketFileDescriptor: fds[1]))
+        let (left, right) = try #require(makeSocketPair())
+        return (Socket(socketFileDescriptor: left), Socket(socketFileDescriptor: right))
     }
 }
