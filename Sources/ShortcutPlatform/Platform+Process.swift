@@ -24,6 +24,13 @@ extension Platform {
     /// This process's id.
     public static var processID: Int32 { Syscall.processID() }
 
+    /// Whether a process with id `pid` is running (`kill(pid, 0)`: it exists, or exists under another
+    /// user, EPERM). A process that has exited but not been reaped counts as running.
+    public static func isProcessRunning(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return Syscall.probeProcess(pid) == 0 || Syscall.lastError() == EPERM
+    }
+
     /// Tunes the allocator for a long-running server (glibc's `mallopt`; nothing on Darwin, whose allocator
     /// has no such knobs). Called at start, before the threads that allocate:
     /// - at most `arenas` arenas (glibc otherwise makes up to 8 per core, one per thread that allocates, and

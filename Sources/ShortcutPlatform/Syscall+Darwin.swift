@@ -214,6 +214,11 @@ enum Syscall {
         return -1
     }
 
+    // MARK: Processes
+
+    /// `kill(pid, 0)`: 0 when the process exists and may be signalled; -1 and errno otherwise.
+    static func probeProcess(_ pid: Int32) -> Int32 { Darwin.kill(pid, 0) }
+
     // MARK: Resource limits
 
     // <sys/resource.h>: `#define RLIMIT_NOFILE 8`, imported as a plain Int32; `getrlimit(int, struct rlimit *)`.

@@ -154,6 +154,11 @@ enum Syscall {
     /// Names the unnamed file `fd` as `name` in `dirfd`.
     static func linkUnnamed(_ fd: Int32, _ dirfd: Int32, _ name: String) -> Int32 { CSystemShims_linkUnnamed(fd, dirfd, name) }
 
+    // MARK: Processes
+
+    /// `kill(pid, 0)`: 0 when the process exists and may be signalled; -1 and errno otherwise.
+    static func probeProcess(_ pid: Int32) -> Int32 { Glibc.kill(pid, 0) }
+
     // MARK: Resource limits
 
     // glibc declares the resource as an enum (`__rlimit_resource`) and the parameter as its raw `Int32`.

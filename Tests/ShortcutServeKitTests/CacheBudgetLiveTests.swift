@@ -35,7 +35,9 @@ import TestSupport
             try Data(("<p>" + String(repeating: "\(index % 10)", count: 9_000) + "</p>").utf8).write(to: URL(fileURLWithPath: file))
             #expect(try CLITests.run(["mock", "add", "--file", file, "--id", "m\(index)", "--store", store]).status == 0)
         }
-        let server = try CLITests.Server(["--store", store, "--quiet", "--mode", "data", "--cache-bytes", "\(budget)"])
+        // A public URL, so that /qr/ draws codes (on loopback only it draws none: issue 24).
+        let server = try CLITests.Server(["--store", store, "--quiet", "--mode", "data", "--cache-bytes", "\(budget)",
+                                          "--public-url", "https://mac.example"])
         defer { _ = server.stop() }
         let paths = ["/s/s%d", "/p/s%d", "/v3/m%d", "/w/s%d.mobileconfig", "/p/s%d/manifest.webmanifest", "/p/s%d/sw.js",
                      "/p/s%d/icon.png", "/qr/s%d.svg", "/api/mock", "/"]
@@ -68,7 +70,7 @@ import TestSupport
 
     @Test func zeroCachesNothingAndStillServes() throws {
         let store = CLITests.temporaryStore()
-        let server = try CLITests.Server(["--store", store, "--quiet", "--cache-bytes", "0"])
+        let server = try CLITests.Server(["--store", store, "--quiet", "--cache-bytes", "0", "--public-url", "https://mac.example"])
         defer { _ = server.stop() }
         let client = try RawClient(port: server.port)
         for path in ["/s", "/p/demo", "/qr/demo.svg"] {

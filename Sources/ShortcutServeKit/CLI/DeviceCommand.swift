@@ -46,12 +46,14 @@ enum DeviceCommand: Sendable, Equatable {
             guard !text.isEmpty else { throw UsageError("--url needs a text to encode", usage: qrUsage) }
             return .qrText(text, level: level)
         }
-        let base = try reader.value("--base-url")
-        let port = try reader.integer("--port", in: 1...65535) ?? 9081
+        var base = try reader.value("--base-url")
+        let port = try reader.integer("--port", in: 1...65535)
         let store = try reader.value("--store")
+        // No address given: the running server's public or network address, when the store has one.
+        if base == nil, port == nil, let phone = RunningServers.live(in: RunningServers.storeURL(store)).first?.phoneRoot { base = phone }
         let rest = try reader.positionals()
         guard rest.count == 1 else { throw UsageError("qr takes one shortcut ID, or --url TEXT", usage: qrUsage) }
-        return .qrShortcut(id: rest[0], baseURL: base, port: UInt16(port), level: level, store: store)
+        return .qrShortcut(id: rest[0], baseURL: base, port: UInt16(port ?? 9081), level: level, store: store)
     }
 
     static func parseOpen(_ arguments: [String]) throws(UsageError) -> DeviceCommand {
@@ -60,8 +62,8 @@ enum DeviceCommand: Sendable, Equatable {
         guard SimulatorCommand.isValidDevice(device) else {
             throw UsageError("--device is booted or a UDID like 1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F, not '\(device)'", usage: openUsage)
         }
-        let base = try reader.value("--base-url") ?? StoreCommand.defaultBaseURL
         let store = try reader.value("--store")
+        let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
         let rest = try reader.positionals()
         guard rest.count == 1 else { throw UsageError("open takes one shortcut ID", usage: openUsage) }
         return .open(id: rest[0], device: device, baseURL: base, store: store)

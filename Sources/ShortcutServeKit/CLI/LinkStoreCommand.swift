@@ -36,7 +36,7 @@ enum LinkStoreCommand: Sendable, Equatable {
                 appURL: appURL, universalURL: try reader.value("--universal-url"), fallbackURL: fallbackURL,
                 appStoreID: try reader.value("--app-store-id"), appClipBundleID: try reader.value("--app-clip-bundle-id"),
                 appID: try reader.value("--app-id"))
-            let base = try reader.value("--base-url") ?? StoreCommand.defaultBaseURL
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             return .add(store: store, id: try single(), fields: fields, baseURL: base)
         case "list":
             try reader.finish()

@@ -40,7 +40,7 @@ struct ProfileCommand: Sendable {
             }
             command.target = target
         }
-        command.baseURL = try reader.value("--base-url") ?? StoreCommand.defaultBaseURL
+        command.baseURL = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: command.store)
         if let prefix = try reader.value("--profile-prefix") {
             guard WebClipProfiles.isValidPrefix(prefix) else {
                 throw UsageError("--profile-prefix takes a reverse-DNS name such as com.example.dev, not '\(prefix.prefix(80))'", usage: usage)

@@ -43,6 +43,7 @@ struct ServeCommand {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
             source.setEventHandler {
                 server.stop {
+                    RunningServers.withdraw(pid: Platform.processID, in: app.store.directory)
                     app.close()
                     Platform.exit(0)
                 }
@@ -87,6 +88,11 @@ struct ServeCommand {
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.isIPv6 ? "[\(address.host)]" : address.host
+        // For the command line (`add`, `qr`, `open`, `profile`, `links add`): where this server really is. A
+        // store that cannot be written has no file: the commands then assume the default address.
+        try? RunningServers.announce(
+            RunningServer(pid: Platform.processID, url: RunningServer.localURL(of: address), publicURL: options.publicURL,
+                          networkRoots: app.networkRoots), in: app.store.directory)
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
         var announcement = "listening on http://\(host):\(address.port)\n"
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.

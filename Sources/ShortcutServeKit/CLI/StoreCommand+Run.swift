@@ -37,10 +37,16 @@ extension StoreCommand {
                 "id: \(id)", "shortcut: \(root)/s/\(id)", "page: \(root)/p/\(id)", "secret: \(created.secret)",
                 "simulator: " + SimulatorCommand(device: "booted", url: "\(root)/s/\(id)").shellLine,
             ]
-            // A phone needs an address on the network: the QR code a camera opens, when there is one.
-            if let phone = DeviceURLs.phoneRoot(for: root) {
+            // A phone needs an address on the network: the QR code a camera opens, when there is one. The
+            // running server's own (its public URL, or where it listens on the network) when it runs.
+            let running = RunningServers.server(at: root, store: storePath)
+            if let running, running.phoneRoot == nil {
+                lines.append("on your network: the server at \(root) listens on loopback only, which a phone cannot open "
+                    + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
+            } else if let phone = running?.phoneRoot ?? DeviceURLs.phoneRoot(for: root) {
                 let url = "\(phone)/s/\(id)"
-                lines.append("on your network: \(url) (the server must listen there: shortcut-serve --host 0.0.0.0)")
+                lines.append("on your network: \(url) "
+                    + (running.map { "(the server running on this store, pid \($0.pid))" } ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
                 lines.append(try DeviceCommand.drawing(of: url, level: .medium))
                 if phone.hasPrefix("http://") { lines.append(ShortcutApp.insecureOriginLine) }
             } else {

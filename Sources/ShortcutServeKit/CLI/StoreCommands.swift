@@ -48,6 +48,8 @@ enum StoreCommand: Sendable {
         GET /api/mock), links made with --base-url. Exit status: 0 done, 1 failed (error: line), 64 usage.
         """
 
+    /// The base URL when neither `--base-url` nor a running server of the store says another
+    /// (`RunningServers.defaultBaseURL`).
     static let defaultBaseURL = "http://127.0.0.1:9081"
 
     /// `--base-url` without a trailing slash, to put paths after.
@@ -79,7 +81,7 @@ enum StoreCommand: Sendable {
                 guard let parsed = DeliveryMode(rawValue: text) else { throw UsageError("--mode is page or data, not '\(text)'", usage: usage) }
                 mode = parsed
             }
-            let base = try reader.value("--base-url") ?? defaultBaseURL
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return .addShortcut(store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
                                 template: template, baseURL: base)
@@ -97,13 +99,13 @@ enum StoreCommand: Sendable {
             }
             let id = try reader.value("--id")
             let name = try reader.value("--name") ?? ""
-            let base = try reader.value("--base-url") ?? defaultBaseURL
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return .addMock(store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
                             name: name, baseURL: base)
         case (_, "list"):
             let json = reader.flag("--json")
-            let base = try reader.value("--base-url") ?? defaultBaseURL
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return mock ? .listMocks(store: store, json: json, baseURL: base) : .listShortcuts(store: store, json: json, baseURL: base)
         case (_, "show"):
