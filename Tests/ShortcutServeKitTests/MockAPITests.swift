@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShortcutStore
 import TestSupport
 @testable import ShortcutServeKit
 
@@ -204,5 +205,20 @@ import TestSupport
         #expect(index.bodyText.contains("&lt;b&gt;first&lt;/b&gt;"))
         #expect(!index.bodyText.contains("<b>first</b>"))
         #expect(index.bodyText.contains("/v3/first"))
+    }
+
+    /// Issue 28: the case rule through the API, also for a twin that only the disk knows of (written by
+    /// another process this server has not listed yet).
+    @Test func aCaseTwinIsA409AlsoWhenOnlyTheDiskKnowsIt() throws {
+        let app = try AppServer()
+        defer { app.stop() }
+        #expect(try app.request("POST", "/api/mock", json: #"{"content": "a", "id": "abc"}"#).status == 201)
+        let twin = try app.request("POST", "/api/mock", json: #"{"content": "b", "id": "ABC"}"#)
+        #expect(twin.status == 409 && twin.bodyText.contains("ids ignore case"), "\(twin.bodyText)")
+        let other = try PageStore(directory: app.directory)
+        try other.create(StoredPage(id: "report-7", name: "", status: 200, contentType: "text/html", charset: "UTF-8", headers: [],
+                                    body: Array("x".utf8), secret: nil, createdAt: Date(), expiresAt: nil, metadata: ["kind": "mock"]))
+        let onDisk = try app.request("POST", "/api/mock", json: #"{"content": "c", "id": "REPORT-7"}"#)
+        #expect(onDisk.status == 409, "\(onDisk.statusLine) \(onDisk.bodyText)")
     }
 }
