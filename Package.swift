@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, lowest first. A target imports only targets above it in this list:
-//   CSystemShims      epoll's C header and accept4, which the Glibc module does not export
+//   CSystemShims      epoll's C header, accept4 and O_TMPFILE, which the Glibc module does not export
 //   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
 //   HTTPVocabulary    the HTTP field type, its one validity rule and the byte classes (token, field value):
