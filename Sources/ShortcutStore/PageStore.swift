@@ -277,6 +277,9 @@ public final class PageStore: @unchecked Sendable {
         if !isReadOnly {
             for line in DurableFile.sweepTemporaryFiles(in: pagesPath, entries: pages.temporary) { problems[line] = line }
             for line in DurableFile.sweepTemporaryFiles(in: statsPath, entries: stats.temporary) { problems[line] = line }
+            // The root holds `servers.json` (`ServerRegistry`), replaced through a temp name like the records.
+            let root = try DirectoryListing.entries(directory.path).filter { $0.name.hasPrefix(DurableFile.temporaryPrefix) }
+            for line in DurableFile.sweepTemporaryFiles(in: directory.path, entries: root) { problems[line] = line }
         }
         // `mapValues` keeps the hash table as it is: no rehashing of 100,000 keys.
         let index = pages.records.mapValues { IndexEntry(inode: $0, generation: 0, state: .unread) }

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
 import TestSupport
+import ShortcutStore
 @testable import ShortcutServeKit
 
-/// Issue 24, item 5: a running server writes `run/<pid>.json` in its store, so the command line prints
-/// the addresses it really serves; a file whose process is gone is ignored and removed.
+/// Issue 24, item 5: a running server adds itself to its store's `servers.json`, so the command line prints
+/// the addresses it really serves; an entry whose process is gone is skipped, and dropped by the next writer.
 @Suite struct RunningServerTests {
     @Test func theCommandLinePrintsTheRunningServersAddressNotTheDefaultPort() throws {
         let store = CLITests.temporaryStore()
         let server = try CLITests.Server(["--store", store, "--quiet"])
-        let file = store + "/run/\(server.process.processIdentifier).json"
-        #expect(FileManager.default.fileExists(atPath: file))
+        let registry = URL(fileURLWithPath: store)
+        #expect(RunningServers.live(in: registry).map(\.pid) == [server.process.processIdentifier])
         let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("shortcut: http://127.0.0.1:\(server.port)/s/scan"), "\(added.stdout)")
@@ -21,7 +22,8 @@ import TestSupport
         let open = try CLITests.run(["open", "scan", "--store", store])
         #expect(open.stdout.contains("http://127.0.0.1:\(server.port)/s/scan"), "\(open.stdout)")
         #expect(server.stop() == 0)
-        #expect(!FileManager.default.fileExists(atPath: file), "removed at stop")
+        #expect(RunningServers.live(in: registry).isEmpty, "removed at stop")
+        #expect(FileManager.default.fileExists(atPath: store + "/servers.json"), "emptied, not removed: no new name per start")
         let after = try CLITests.run(["open", "scan", "--store", store])
         #expect(after.stdout.contains("http://127.0.0.1:9081/s/scan"), "no server: the default again")
     }
@@ -53,8 +55,9 @@ import TestSupport
                 && added.stderr.contains(":\(second.port) (pid") && added.stderr.contains("--base-url chooses"), "\(added.stderr)")
     }
 
-    @Test func aFileOfAGoneProcessIsIgnoredAndRemoved() throws {
+    @Test func anEntryOfAGoneProcessIsSkippedAndDroppedByTheNextWriter() throws {
         let store = URL(fileURLWithPath: CLITests.temporaryStore())
+        try FileManager.default.createDirectory(at: store.appendingPathComponent("locks"), withIntermediateDirectories: true)
         // A child that has exited and been reaped: its pid names no process now.
         let gone = TestProcess()
         gone.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -63,11 +66,20 @@ import TestSupport
         gone.waitUntilExit()
         let stale = RunningServer(pid: gone.processIdentifier, url: "http://127.0.0.1:1", publicURL: nil, networkRoots: [])
         try RunningServers.announce(stale, in: store)
+        #expect(RunningServers.live(in: store).isEmpty, "skipped by a reader")
         let mine = RunningServer(pid: getpid(), url: "http://127.0.0.1:2", publicURL: "https://a.example", networkRoots: ["http://10.0.0.2:2"])
         try RunningServers.announce(mine, in: store)
-        try Data("not json".utf8).write(to: RunningServers.folder(of: store).appendingPathComponent("\(getppid()).json"))
         #expect(RunningServers.live(in: store) == [mine])
-        #expect(!FileManager.default.fileExists(atPath: RunningServers.folder(of: store).appendingPathComponent("\(gone.processIdentifier).json").path))
+        let text = try String(contentsOf: store.appendingPathComponent("servers.json"), encoding: .utf8)
+        #expect(!text.contains("\(gone.processIdentifier)"), "dropped by the next writer: \(text)")
+        #expect(text.contains("\"public_url\""))
+        try Data("not json".utf8).write(to: store.appendingPathComponent("servers.json"))
+        #expect(RunningServers.live(in: store).isEmpty, "a damaged file is no server")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.path).sorted() == ["locks", "servers.json"], "no other name")
+        // A writer killed between naming the new file and renaming it leaves a temp name: the next open sweeps it.
+        try Data("[]".utf8).write(to: store.appendingPathComponent(".tmp-1-0123456789abcdef"))
+        _ = try PageStore(directory: store)
+        #expect(!FileManager.default.fileExists(atPath: store.appendingPathComponent(".tmp-1-0123456789abcdef").path))
         #expect(mine.phoneRoot == "https://a.example" && mine.baseURL == "https://a.example")
         #expect(RunningServer.localURL(of: try #require(.init(host: "0.0.0.0", port: 9081))) == "http://127.0.0.1:9081")
         #expect(RunningServer.localURL(of: try #require(.init(host: "::", port: 9081))) == "http://[::1]:9081")

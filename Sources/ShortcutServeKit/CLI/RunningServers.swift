@@ -3,11 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ShortcutJSON
 import ShortcutPlatform
 import ShortcutStore
 
-/// A running server as its store's `run/<pid>.json` describes it, so that `add`, `qr`, `open`, `profile`
+/// A running server as its store's registry (`ServerRegistry`) describes it, so that `add`, `qr`, `open`, `profile`
 /// and `links add` print the addresses it really serves instead of guessing `http://127.0.0.1:9081`.
 struct RunningServer: Equatable, Sendable {
     let pid: Int32
@@ -35,72 +34,32 @@ struct RunningServer: Equatable, Sendable {
         return "http://\(host):\(address.port)"
     }
 
-    var json: JSONValue {
-        .object([
-            ("pid", .number(Double(pid))), ("url", .string(url)), ("public_url", publicURL.map(JSONValue.string) ?? .null),
-            ("network", .array(networkRoots.map(JSONValue.string))),
-        ])
-    }
-
     init(pid: Int32, url: String, publicURL: String?, networkRoots: [String]) {
         self.pid = pid
         self.url = url
         self.publicURL = publicURL
         self.networkRoots = networkRoots
     }
-
-    /// A server from its file's JSON; nil for anything else (the file is then ignored).
-    init?(json: JSONValue) {
-        guard case .number(let pid)? = json["pid"], let pid = Int32(exactly: pid), case .string(let url)? = json["url"] else { return nil }
-        var publicURL: String?
-        if case .string(let text)? = json["public_url"] { publicURL = text }
-        var roots: [String] = []
-        if case .array(let items)? = json["network"] {
-            for case .string(let root) in items { roots.append(root) }
-        }
-        self.init(pid: pid, url: url, publicURL: publicURL, networkRoots: roots)
-    }
 }
 
-/// The running servers of one store: each writes `run/<pid>.json` once it listens and removes it when it
-/// stops; a file whose process is gone (a crash, a kill -9) is ignored and removed by the next reader.
+/// The running servers of one store (`ServerRegistry`: the store's `servers.json`): each server adds itself
+/// once it listens and removes itself when it stops; an entry whose process is gone (a crash, a kill -9) is
+/// skipped by readers and dropped by the next server that writes.
 enum RunningServers {
-    static let folderName = "run"
-    /// The largest file read: a server writes a few hundred bytes.
-    static let maxFileBytes = 16 << 10
-
-    static func folder(of store: URL) -> URL { store.appendingPathComponent(folderName) }
-
-    /// Writes `server`'s file in `store` (whole or not at all: a temp file renamed into place).
+    /// Adds `server` to `store`'s registry.
     static func announce(_ server: RunningServer, in store: URL) throws {
-        let folder = folder(of: store)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(server.json.description.utf8).write(to: folder.appendingPathComponent("\(server.pid).json"), options: .atomic)
+        try ServerRegistry.announce(.init(pid: server.pid, url: server.url, publicURL: server.publicURL, network: server.networkRoots),
+                                    store: store)
     }
 
-    /// Removes the file of the server `pid`.
-    static func withdraw(pid: Int32, in store: URL) {
-        try? FileManager.default.removeItem(at: folder(of: store).appendingPathComponent("\(pid).json"))
-    }
+    /// Removes the server `pid` from `store`'s registry.
+    static func withdraw(pid: Int32, in store: URL) { ServerRegistry.withdraw(pid: pid, store: store) }
 
-    /// The servers whose process still runs, by pid; files of gone processes are removed.
+    /// The servers whose process still runs, by pid.
     static func live(in store: URL) -> [RunningServer] {
-        let folder = folder(of: store)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var servers: [RunningServer] = []
-        for name in names where name.hasSuffix(".json") {
-            let file = folder.appendingPathComponent(name)
-            guard let pid = Int32(name.dropLast(5)), pid > 0 else { continue }
-            guard Platform.isProcessRunning(pid) else {
-                try? FileManager.default.removeItem(at: file)
-                continue
-            }
-            guard let data = try? Data(contentsOf: file), data.count <= maxFileBytes,
-                  let json = try? JSONParser.parse(Array(data)), let server = RunningServer(json: json), server.pid == pid
-            else { continue }
-            servers.append(server)
+        ServerRegistry.live(store: store).map {
+            RunningServer(pid: $0.pid, url: $0.url, publicURL: $0.publicURL, networkRoots: $0.network)
         }
-        return servers.sorted { $0.pid < $1.pid }
     }
 
     /// The base URL a command uses when no `--base-url` is given: the one live server's, the first of

@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ShortcutPlatform
+
+/// The servers running on one store, so that the command line prints the addresses they really serve:
+/// `servers.json` at the store's root, one entry per running server, changed under `locks/servers`.
+///
+/// One file of a fixed name, not one per server: a server killed with SIGKILL leaves its entry, which the
+/// next writer drops and every reader skips (its process is gone), and a listing of the store shows no
+/// new name per start (crash_kill counts unknown files as leftovers). Never removed, only emptied. The
+/// file is written as every store file is (`DurableFile`: on Linux no temp name is ever visible), but not
+/// synced: a stale entry after a crash is harmless.
+public enum ServerRegistry {
+    /// One running server.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var pid: Int32
+        /// Where it listens, for this machine (`http://127.0.0.1:9081`).
+        public var url: String
+        /// `--public-url`, if given.
+        public var publicURL: String?
+        /// `http://ADDRESS:PORT` for each network address a phone reaches it at.
+        public var network: [String]
+
+        public init(pid: Int32, url: String, publicURL: String?, network: [String]) {
+            self.pid = pid
+            self.url = url
+            self.publicURL = publicURL
+            self.network = network
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case pid, url, network
+            case publicURL = "public_url"
+        }
+    }
+
+    static let fileName = "servers.json"
+    static let lockName = "servers"
+    /// The largest file read: a few hundred bytes a server.
+    static let maxFileBytes = 64 << 10
+    /// The most entries kept (the oldest dropped): servers on one store are a handful.
+    static let maxEntries = 64
+
+    /// Adds (or replaces) `entry` for its pid, dropping entries whose process is gone.
+    public static func announce(_ entry: Entry, store: URL) throws {
+        try change(store) { entries in
+            entries.removeAll { $0.pid == entry.pid }
+            entries.append(entry)
+            if entries.count > maxEntries { entries.removeFirst(entries.count - maxEntries) }
+        }
+    }
+
+    /// Removes the entry of `pid` (a server that stops).
+    public static func withdraw(pid: Int32, store: URL) {
+        try? change(store) { entries in entries.removeAll { $0.pid == pid } }
+    }
+
+    /// The servers whose process still runs, by pid. Reads only: a read-only command changes nothing.
+    public static func live(store: URL) -> [Entry] {
+        read(store.path + "/" + fileName).filter { Platform.isProcessRunning($0.pid) }.sorted { $0.pid < $1.pid }
+    }
+
+    private static func read(_ path: String) -> [Entry] {
+        guard case .read(let bytes, _)? = try? StoreIO.readRegularFile(path, limit: maxFileBytes),
+              let entries = try? JSONDecoder().decode([Entry].self, from: Data(bytes))
+        else { return [] }
+        return entries
+    }
+
+    private static func change(_ store: URL, _ body: (inout [Entry]) -> Void) throws {
+        let directory = store.path
+        let lockPath = directory + "/locks/" + lockName
+        let lock = try StoreIO.open(lockPath, [.readWrite, .create])
+        defer { StoreIO.close(lock) }
+        try StoreIO.lockExclusive(lock, path: lockPath)
+        defer { StoreIO.unlock(lock) }
+        var entries = read(directory + "/" + fileName).filter { Platform.isProcessRunning($0.pid) }
+        body(&entries)
+        let folder = try StoreIO.open(directory, [.readOnly, .directory])
+        defer { StoreIO.close(folder) }
+        _ = try DurableFile.write(Array(try JSONEncoder().encode(entries)), named: fileName, in: directory, directoryFD: folder,
+                                  mode: .replace, durable: false)
+    }
+}
