@@ -27,7 +27,7 @@ public final class ShortcutApp: Sendable {
     public init(options: ServeOptions) throws {
         self.options = options
         associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
-        let directory = options.storePath.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
+        let directory = StoreCommand.directory(options.storePath)
         let budget = CacheBudget(bytes: options.cacheBytes)
         store = try PageStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
         answers = AnswerCache(budgetBytes: budget.answerBytes)
@@ -78,7 +78,7 @@ public final class ShortcutApp: Sendable {
                                 trustsProxy: options.trustsProxy)
         let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
         // The public URL's name is this server's, like an --allow-host name.
-        let publicName = options.publicURL.map { [$0.drop { $0 != "/" }.dropFirst(2)].map(String.init) } ?? []
+        let publicName = options.publicURL.map { [PublicOrigin.authority(of: $0)] } ?? []
         let access = AccessGuard(hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts + publicName),
                                     forwardedToken: options.apiToken.map(APIToken.init))
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)

@@ -53,7 +53,8 @@ public enum ServerRegistry {
         }
     }
 
-    /// Removes the entry of `pid` (a server that stops).
+    /// Removes the entry of `pid` (a server that stops). A failure is dropped: the entry stays, and readers
+    /// skip it once this process has exited.
     public static func withdraw(pid: Int32, store: URL) {
         try? change(store) { entries in entries.removeAll { $0.pid == pid } }
     }
@@ -63,6 +64,8 @@ public enum ServerRegistry {
         read(store.path + "/" + fileName).filter { Platform.isProcessRunning($0.pid) }.sorted { $0.pid < $1.pid }
     }
 
+    /// The entries in the file; none when it is missing, unreadable or damaged. Dropping that error is safe:
+    /// the registry only chooses the addresses the command line prints (else it prints the default).
     private static func read(_ path: String) -> [Entry] {
         guard case .read(let bytes, _)? = try? StoreIO.readRegularFile(path, limit: maxFileBytes),
               let entries = try? JSONDecoder().decode([Entry].self, from: Data(bytes))

@@ -26,6 +26,9 @@ enum PublicOrigin {
         return origin(scheme: scheme, authority: String(rest))
     }
 
+    /// The `host[:port]` of an origin `parse` made (`https://a.example:8443` → `a.example:8443`).
+    static func authority(of origin: String) -> String { String(origin.drop { $0 != "/" }.dropFirst(2)) }
+
     /// The origin a proxy on this machine names for `request` with `--trust-proxy`: `Forwarded`'s first
     /// `proto` and `host`, else `X-Forwarded-Proto` and `X-Forwarded-Host` (their first values); nil when
     /// the peer is not this machine, or the fields are missing or malformed (the request's own then holds).

@@ -120,7 +120,7 @@ enum DeviceCommand: Sendable, Equatable {
     private static func requireShortcut(_ id: String, store path: String?) throws {
         guard id != ShortcutRecord.demoID else { return }
         guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-        let store = try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(),
+        let store = try PageStore(directory: StoreCommand.directory(path),
                                   access: .readOnly)
         guard let page = store.get(id) else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
         let kind = RecordKind(page)

@@ -65,7 +65,7 @@ struct ProfileCommand: Sendable {
         // Read only: a mistyped --store must not make a new, empty store.
         let store: PageStore
         do {
-            store = try PageStore(directory: self.store.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(),
+            store = try PageStore(directory: StoreCommand.directory(self.store),
                                   access: .readOnly)
         } catch PageStoreError.noStore(let path, let reason) {
             // No store yet: the built-in demo still has its profile, as the server serves it.

@@ -79,7 +79,5 @@ enum RunningServers {
         live(in: storeURL(path)).first { StoreCommand.root(of: $0.baseURL) == root }
     }
 
-    static func storeURL(_ path: String?) -> URL {
-        path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory()
-    }
+    static func storeURL(_ path: String?) -> URL { StoreCommand.directory(path) }
 }

@@ -89,7 +89,8 @@ struct ServeCommand {
         app.reportStoreProblems { standardError("warning: \($0)\n") }
         let host = address.isIPv6 ? "[\(address.host)]" : address.host
         // For the command line (`add`, `qr`, `open`, `profile`, `links add`): where this server really is. A
-        // store that cannot be written has no file: the commands then assume the default address.
+        // failure (a read-only store, a full disk) is dropped on purpose: serving does not depend on it, the
+        // store's own writes report such errors, and the commands then print the default address.
         try? RunningServers.announce(
             RunningServer(pid: Platform.processID, url: RunningServer.localURL(of: address), publicURL: options.publicURL,
                           networkRoots: app.networkRoots), in: app.store.directory)

@@ -131,7 +131,7 @@ extension StoreCommand {
 
     /// The store at `path` (or the default one), with `access`.
     static func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
-        try PageStore(directory: path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory(), access: access)
+        try PageStore(directory: StoreCommand.directory(path), access: access)
     }
 
     private func get(_ id: String, from store: PageStore) throws -> StoredPage {

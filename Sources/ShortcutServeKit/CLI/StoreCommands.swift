@@ -52,6 +52,9 @@ enum StoreCommand: Sendable {
     /// (`RunningServers.defaultBaseURL`).
     static let defaultBaseURL = "http://127.0.0.1:9081"
 
+    /// The store folder: `--store DIR`, else the per-user default (`PageStore.defaultDirectory`).
+    static func directory(_ path: String?) -> URL { path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory() }
+
     /// `--base-url` without a trailing slash, to put paths after.
     static func root(of baseURL: String) -> String {
         baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
