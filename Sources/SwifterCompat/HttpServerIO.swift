@@ -48,7 +48,7 @@ open class HttpServerIO {
     public var maxResponseBodyBytes = 64 * 1024 * 1024
 
     /// Most connections handed to `.switchProtocols` closures (websocket sessions) at once; each holds a
-    /// Dispatch worker thread while it lasts (as with Swifter). Over it, the switch is answered 503. Read at
+    /// thread of its own while it lasts (as with Swifter). Over it, the switch is answered 503. Read at
     /// `start`. Default 64.
     public var maxUpgradedConnections = 64
 

@@ -6,7 +6,7 @@ import ShortcutPlatform
 /// breaks the protocol, text that is not UTF-8, or a message over `WebSocketSession.maxPayloadBytes` ends the
 /// session with a close frame (1002, 1007, 1009).
 ///
-/// The session runs on a Dispatch worker of its own, blocking on reads, as Swifter's did; at most
+/// The session runs on a thread of its own, blocking on reads, as Swifter's did; at most
 /// `HttpServerIO.maxUpgradedConnections` at once, and `stop()` ends them.
 public func websocket(
     text: ((WebSocketSession, String) -> Void)? = nil,

@@ -59,6 +59,41 @@ import TestSupport
         #expect(server.server.connectionsPerLoop.reduce(0, +) == 1)
     }
 
+    /// A taken-over connection may block for its whole life (a websocket session reads until its peer goes),
+    /// so each handler has a thread of its own: many sessions blocked at once do not wait for one another.
+    /// On Dispatch's global queue (before) Linux's pool stopped growing at a few threads per core, the later
+    /// sessions never started, and a test elsewhere in the process waiting on one timed out (CI, 2026-11-25).
+    @Test func manyHandlersBlockedAtOnceAllRun() throws {
+        let count = 4 * ProcessInfo.processInfo.activeProcessorCount + 16
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try TestServer { server in
+            server.GET["/up"] = { _ in
+                .switchingProtocols(["Upgrade": "hold", "Connection": "Upgrade"]) { connection in
+                    started.signal()
+                    _ = release.wait(timeout: .now() + 20)  // bounded: a failing test must not leave threads behind
+                    connection.socket.close()
+                }
+            }
+        }
+        defer { server.stop() }
+        var clients: [RawClient] = []
+        for _ in 0..<count {
+            let client = try server.client()
+            try client.send("GET /up HTTP/1.1\r\nHost: a\r\nUpgrade: hold\r\nConnection: Upgrade\r\n\r\n")
+            #expect(try client.readResponse(toHead: true).status == 101)
+            clients.append(client)
+        }
+        // One deadline for all of them, as a failure bound like a read timeout: Linux's Dispatch pool added a
+        // thread a second, so the 24th handler of a 2-core machine started after 21 s.
+        let deadline = DispatchTime.now() + 5
+        var running = 0
+        while running < count, started.wait(timeout: deadline) == .success { running += 1 }
+        for _ in 0..<count { release.signal() }
+        #expect(running == count, "\(running) of \(count) handlers ran while the others were blocked")
+        for client in clients { #expect(client.isClosedByServer()) }
+    }
+
     @Test func aHundredAndOneWithoutAHandlerIsAnOrdinaryAnswer() throws {
         let server = try TestServer { $0.GET["/s"] = { _ in HTTPResponse(status: HTTPStatus(101), headers: ["Upgrade": "x"]) } }
         defer { server.stop() }

@@ -17,8 +17,8 @@ public struct UpgradedConnection: Sendable {
     }
 }
 
-/// Takes over an upgraded connection. Runs on a Dispatch worker of its own and may block for the
-/// connection's whole life.
+/// Takes over an upgraded connection. Runs on a thread of its own (not a Dispatch worker) and may block
+/// for the connection's whole life.
 public typealias UpgradeHandler = @Sendable (UpgradedConnection) -> Void
 
 extension HTTPResponse {

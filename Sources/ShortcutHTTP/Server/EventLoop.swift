@@ -165,7 +165,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Takes an upgraded connection out of the poller and the table, as `remove` does, but hands its socket
-    /// (made blocking) to the response's upgrade handler on a Dispatch worker instead of closing it.
+    /// (made blocking) to the response's upgrade handler on a thread of its own instead of closing it.
     func handOver(_ connection: Connection) {
         let socket = connection.socket
         poller.remove(socket.fd)
@@ -177,7 +177,8 @@ final class EventLoop: @unchecked Sendable {
         if let (handler, bufferedBytes) = connection.takeUpgrade() {
             do {
                 try socket.setBlocking()
-                DispatchQueue.global().async { handler(UpgradedConnection(socket: socket, bufferedBytes: bufferedBytes)) }
+                // A thread of its own, not a Dispatch worker: the handler may block for the connection's life.
+                try Platform.startThread { handler(UpgradedConnection(socket: socket, bufferedBytes: bufferedBytes)) }
             } catch {
                 socket.close()
             }
