@@ -44,6 +44,28 @@ public struct Socket: Sendable, Hashable {
         return socket
     }
 
+    /// A blocking socket connected to `address`, whose reads and writes fail after `timeoutSeconds` of
+    /// silence (`SO_RCVTIMEO`, `SO_SNDTIMEO`): for the command line's requests to a running server.
+    public static func connect(to address: SocketAddress, timeoutSeconds: Int) throws(SystemError) -> Socket {
+        let fd = try Platform.retryingEINTR("socket") { Syscall.streamSocket(family: address.family) }
+        let socket = Socket(fd: fd)
+        do throws(SystemError) {
+            var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+            for (option, label) in [(SO_RCVTIMEO, "SO_RCVTIMEO"), (SO_SNDTIMEO, "SO_SNDTIMEO")] {
+                _ = try Platform.retryingEINTR("setsockopt", label) {
+                    Syscall.setOption(fd, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                }
+            }
+            // Not retried on EINTR: a second connect of a socket whose first was interrupted fails (EALREADY).
+            let status = address.withSockaddr { Syscall.connect(fd, $0, $1) }
+            if status != 0 { throw SystemError("connect", address.description, errno: Syscall.lastError()) }
+        } catch {
+            socket.close()
+            throw error
+        }
+        return socket
+    }
+
     /// The address the socket is bound to (the real port after binding port 0).
     public func localAddress() throws(SystemError) -> SocketAddress {
         var storage = sockaddr_storage()

@@ -53,6 +53,10 @@ enum Syscall {
 
     @inlinable static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
 
+    @inlinable static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Glibc.connect(fd, address, length)
+    }
+
     @inlinable static func localName(
         _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
     ) -> Int32 {

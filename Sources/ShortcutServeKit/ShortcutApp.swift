@@ -20,6 +20,8 @@ public final class ShortcutApp: Sendable {
     let associationFiles: AssociationFiles
     /// The prepared answers' share of `--cache-bytes` (the store holds the bodies' share).
     let answers: AnswerCache
+    /// The probe's reports (`/probe`), kept in memory.
+    let probes = ProbeReports()
     private let bound = BoundAuthority()
 
     /// Loads and checks `--aasa` and `--assetlinks` (a file with errors stops here, before the store is
@@ -96,7 +98,9 @@ public final class ShortcutApp: Sendable {
         LinkMatchRoute(aasa: aasa).install(on: server, guard: access)
         LinksAPI(service: landingLinks, links: links).install(on: server, guard: access)
         LandingRoute(service: landingLinks, links: links).install(on: server)
-        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages).install(on: server, guard: access)
+        ProbeRoutes(reports: probes, trustsProxy: options.trustsProxy).install(on: server, guard: access)
+        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages, probes: probes)
+            .install(on: server, guard: access)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for
@@ -133,6 +137,10 @@ public final class ShortcutApp: Sendable {
         return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(store.cacheBudgetBytes), "
             + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
     }
+
+    /// Calls `print` with each probe report's lines (`ProbeReport.lines`) as it arrives, on the thread that
+    /// took it: `print` should hand the writing to a queue of its own.
+    public func onProbeReport(_ print: @escaping @Sendable ([String]) -> Void) { probes.onReport { print($0.lines) } }
 
     /// Writes what the store keeps in memory (access stats).
     public func close() { store.flush() }

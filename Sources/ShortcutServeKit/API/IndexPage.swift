@@ -13,9 +13,13 @@ struct IndexPage: Sendable {
     /// Where a phone reaches each shortcut: the address of its QR code.
     let links: DeviceLinks
     let images: QRImageCache
+    /// The probe's reports: the last few are listed.
+    let probes: ProbeReports
 
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
+    /// Probe reports listed, newest first; `/api/probes` has all that are kept.
+    static let probeRows = 5
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
         server.GET["/"] = access.guardingListing { request in .ok(.html(render(phoneRoot: links.phoneRoot(for: request)))) }
@@ -73,7 +77,23 @@ struct IndexPage: Sendable {
             html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> and "
                 + "<a href=\"/api/links\">/api/links</a> list all.</p>"
         }
-        return html + "</body></html>"
+        return html + probeSection(phoneRoot: phoneRoot) + "</body></html>"
+    }
+
+    /// The last probe reports, each with its advice (every text escaped: a report comes from the network),
+    /// and how to make one.
+    private func probeSection(phoneRoot: String?) -> String {
+        let reports = probes.list().suffix(IndexPage.probeRows).reversed()
+        var html = "<h2 id=\"probes\">Probe reports</h2><p>Open <a href=\"/probe\">/probe</a> on your phone"
+            + (phoneRoot.map { " (\(escape($0))/probe), or run <code>shortcut-serve probe</code> for its QR code," } ?? "")
+            + " to learn which delivery path works there.</p>"
+        guard !reports.isEmpty else { return html + "<p>None yet.</p>" }
+        html += "<ul>"
+        for report in reports {
+            let lines = report.lines
+            html += "<li><b>\(escape(lines[0]))</b><br>" + lines.dropFirst().map { escape(String($0.trimmingWhitespace())) }.joined(separator: "<br>") + "</li>"
+        }
+        return html + "</ul>"
     }
 
     /// One section's content: "None yet." and `none` without items; else `intro` and a table of `columns` with

@@ -14,6 +14,7 @@ enum Command: Sendable {
     case profile(ProfileCommand)
     case device(DeviceCommand)
     case links(LinksCommand)
+    case probe(ProbeCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -34,6 +35,9 @@ enum Command: Sendable {
         case "links":
             if wantsHelp { return .help(LinksCommand.help) }
             return .links(try LinksCommand.parse(Array(arguments.dropFirst())))
+        case "probe":
+            if wantsHelp { return .help(ProbeCommand.usage) }
+            return .probe(try ProbeCommand.parse(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
             if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(arguments, mock: false))
@@ -104,6 +108,14 @@ public enum CommandRunner {
             } catch {
                 standardError("Error: \(error.message)\n\(error.usage)\n")
                 Platform.exit(usageExitCode)
+            }
+        case .probe(let command):
+            do {
+                try command.run()
+                Platform.exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                Platform.exit(1)
             }
         case .serve(let options):
             ServeCommand(options: options).run()

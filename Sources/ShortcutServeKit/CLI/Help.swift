@@ -14,6 +14,7 @@ enum Help {
                shortcut-serve profile ID|all [--target app|page] [--out FILE]
                shortcut-serve qr ID | qr --url TEXT      a QR code for a phone's camera, in the terminal
                shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
+               shortcut-serve probe [--open APP_URL]     which delivery path works on your phone: its report
                shortcut-serve mock add|list|show|rm …
                shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
                shortcut-serve links add ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID

@@ -68,6 +68,8 @@ struct ServeCommand {
             }
         }
         hangup.activate()
+        // Each probe report (`/probe`, opened on a phone) with its advice, as it arrives.
+        app.onProbeReport { lines in notices.async { standardError(lines.map { $0 + "\n" }.joined()) } }
         sources.append(hangup)
         // Each connection holds a descriptor: take all the process may have (Linux's default soft limit is
         // 1,024, macOS's 256), and let the server fit its connection limit to it.
