@@ -638,8 +638,127 @@ class Run(LandingTests):
                 if part:
                     part.stop()
 
+    PROBE_DONE_JS = "return ['sent', 'refused', 'kept'].indexOf(document.documentElement.getAttribute('data-probe')) >= 0;"
+    PROBE_STATE_JS = ("var cells = {}; document.querySelectorAll('td[id]').forEach(function (c) { cells[c.id] = c.textContent; });"
+                      " return {probe: document.documentElement.getAttribute('data-probe'), cells: cells, path: location.pathname,"
+                      " status: document.getElementById('status').textContent, advice: document.getElementById('advice').textContent};")
+
+    def run_probe(self, tab, url, expect="sent"):
+        """Loads the probe page at `url` in `tab` and waits for its checks and report; its state."""
+        failed = tab.load_uri(url)
+        check(failed is None, f"load of {url} failed: {failed}")
+        done = tab.wait_js(self.PROBE_DONE_JS, 40.0)
+        state = tab.js(self.PROBE_STATE_JS)
+        check(done and state["probe"] == expect, f"the probe at {url} ended {state['probe']!r}, not {expect!r}: {state}")
+        return state
+
+    @staticmethod
+    def probes(server):
+        status, _, body = server.request("GET", "/api/probes")
+        check(status == 200, f"GET /api/probes answered {status}")
+        return json.loads(body.decode("utf-8"))
+
+    def test_probe_insecure_origin(self):
+        """Issue 24, item 4: the probe page opened over plain HTTP by a name (a phone on the Wi-Fi) finds no
+        secure context, so no worker, and the redirect to data: refused; its report reaches /api/probes and
+        the server's standard error, with the advice for that phone."""
+        own = Server(self.server.binary).start()
+        phone = None
+        try:
+            phone = self.B.Browser(proxy=own.base)
+            url = f"http://phone.test:{own.port}/probe?open=myapp%3A%2F%2Fprobe"
+            tab = phone.tab()
+            state = self.run_probe(tab, url)
+            cells = state["cells"]
+            check(cells["secure_context"] == "no" and cells["service_worker"] == "no: not a secure context", f"cells: {cells}")
+            check(cells["data_redirect"] == "refused", f"the data: redirect was {cells['data_redirect']!r} in a frame")
+            check(state["path"] == "/probe/home", f"the address shown is {state['path']!r}, not the manifest's start")
+            check(state["advice"].startswith("use page mode (/p/<id>) while the server runs"), f"advice: {state['advice']!r}")
+            reports = self.probes(own)
+            check(len(reports) == 1, f"{len(reports)} reports kept")
+            report = reports[0]
+            check(report["secure_context"] is False and report["service_worker"] is False and report["data_redirect"] == "refused",
+                  f"report: {report}")
+            check(report["origin"] == f"http://phone.test:{own.port}", f"origin {report.get('origin')!r}")
+            logged = own.stderr_text()
+            check("probe #1 from 127.0.0.1" in logged and "=> use page mode (/p/<id>) while the server runs" in logged,
+                  f"not on the server's standard error: {logged[-600:]!r}")
+            self.note(f"{url}: {cells}; advice: {state['advice']}")
+            self.screenshot(tab, "probe-insecure.png")
+            # The app URL button: the engine records the navigation to myapp:// and stays on the page, as a
+            # phone without the app would, so the page reports that no app came forward.
+            since = tab.now()
+            tab.js("document.getElementById('try-app').click(); return true;")
+            seen = tab.wait_navigation(is_app_uri, since, 5.0)
+            check(seen is not None and seen[1] == "myapp://probe", f"the button did not open the app URL: {tab.navigations}")
+            check(tab.wait_js("return document.getElementById('app_url').textContent === 'not opened'"
+                              " && document.documentElement.getAttribute('data-probe') === 'sent';", 10.0),
+                  f"the app URL result: {tab.js(self.PROBE_STATE_JS)}")
+            tried = self.probes(own)
+            check(len(tried) == 2 and tried[1].get("app_url") == "not opened", f"reports: {tried}")
+        finally:
+            if phone:
+                phone.close()
+            own.stop()
+
+    def test_probe_over_tls(self):
+        """Issue 24, item 4: behind a TLS terminator by a name the probe finds a secure context and a worker
+        that controls its frame; launched from the home screen it was served by the worker; launched while the
+        server is down (nginx answering 502) it keeps its report and sends it at the next launch that reaches
+        the server."""
+        name = "phone.test"
+        own = Server(self.server.binary)
+        front_port = free_port()
+        arguments = ("--public-url", f"https://{name}:{front_port}", "--trust-proxy")
+        own.start(*arguments)
+        own_port = own.port
+        front = proxy = phone = None
+        try:
+            front = TLSFront(name, own.port, port=front_port)
+            proxy = ConnectProxy()
+            phone = self.B.Browser(proxy=proxy.base)
+            phone.trust(front.chain_pem, name)
+            state = self.run_probe(phone.tab(), f"{front.base}/probe")
+            cells = state["cells"]
+            check(cells["secure_context"] == "yes" and cells["service_worker"] == "yes", f"over TLS by a name: {cells}")
+            check(state["advice"].startswith(f"use page mode at {front.base}"), f"advice: {state['advice']!r}")
+            first = self.probes(own)[-1]
+            check(first["secure_context"] is True and first["service_worker"] is True, f"report: {first}")
+            check(first["peer"] == "127.0.0.1", f"the peer nginx names: {first['peer']!r}")
+            self.note(f"{front.base}/probe: {cells}")
+
+            launch = self.run_probe(phone.tab(standalone=True), f"{front.base}/probe/home")
+            check(launch["cells"]["standalone"] == "yes" and launch["cells"]["controlled"] == "yes",
+                  f"a home-screen launch not through the worker: {launch['cells']}")
+            second = self.probes(own)[-1]
+            check(second["standalone"] is True and second["controlled"] is True, f"report: {second}")
+            check("this launch from the home screen was served by the worker: proven on this phone" in second["findings"],
+                  f"findings: {second['findings']}")
+
+            own.stop()
+            offline = self.run_probe(phone.tab(standalone=True), f"{front.base}/probe/home", expect="kept")
+            check(offline["cells"]["controlled"] == "yes", f"the offline launch was not the worker's copy: {offline['cells']}")
+            self.note(f"server stopped, nginx answering 502: {offline['status']}")
+
+            own.start(*arguments, port=own_port)
+            again = self.run_probe(phone.tab(standalone=True), f"{front.base}/probe/home")
+            reports = self.probes(own)
+            check(len(reports) == 2, f"after the restart {len(reports)} reports, not the kept one and the new one: {reports}")
+            check(reports[0].get("kept_offline") is True and reports[0]["standalone"] is True, f"the kept report: {reports[0]}")
+            check(not reports[1].get("kept_offline"), f"the new report: {reports[1]}")
+            check("this report was made while the server could not be reached and sent later: the page opened offline"
+                  in reports[0]["findings"], f"findings: {reports[0]['findings']}")
+            self.note(f"restarted: the kept report arrived as #{reports[0]['sequence']}, then #{reports[1]['sequence']}; {again['status']}")
+        finally:
+            if phone:
+                phone.close()
+            for part in (front, proxy, own):
+                if part:
+                    part.stop()
+
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
              "stored_page_isolation", "offline_relaunch", "offline_insecure_origin", "offline_behind_gateway", "offline_over_tls",
+             "probe_insecure_origin", "probe_over_tls",
              "landing_fallback", "landing_app_opened", "landing_hostile"]
 
 

@@ -45,14 +45,14 @@ class Server:
         self.output = []
         self._log = None
 
-    def start(self, *arguments):
-        """Starts the binary with `arguments` besides the port, store and --quiet."""
+    def start(self, *arguments, port=0):
+        """Starts the binary with `arguments` besides the port (`port`, else a free one), store and --quiet."""
         if not os.path.isfile(self.binary) or not os.access(self.binary, os.X_OK):
             raise SetupError(f"server binary {self.binary!r} does not exist or is not executable")
         self.store = tempfile.mkdtemp(prefix="shortcut-serve-browser-")
         self._log = tempfile.TemporaryFile(prefix="shortcut-serve-stderr-")
         self.proc = subprocess.Popen(
-            [self.binary, "--port", "0", "--store", os.path.join(self.store, "store"), "--quiet", *arguments],
+            [self.binary, "--port", str(port), "--store", os.path.join(self.store, "store"), "--quiet", *arguments],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self._log,
             preexec_fn=_die_with_parent,
         )
@@ -91,6 +91,15 @@ class Server:
                 self.output.append(raw.decode("utf-8", "replace").rstrip("\n"))
         except Exception:
             pass
+
+    def stderr_text(self):
+        """Everything the server wrote on standard error so far."""
+        # pread, not seek and read: the server writes through the same open file, so its offset is shared.
+        try:
+            fd = self._log.fileno()
+            return os.pread(fd, os.fstat(fd).st_size, 0).decode("utf-8", "replace")
+        except Exception:
+            return ""
 
     def _stderr_tail(self):
         try:

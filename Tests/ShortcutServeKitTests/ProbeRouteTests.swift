@@ -108,6 +108,27 @@ import TestSupport
         #expect(forged.status == 429)
     }
 
+    /// A thousand reports, each from a new address a trusted proxy names (as forged `X-Forwarded-For` would
+    /// be): the limit for all peers holds, and the ring never grows.
+    @Test func aThousandReportsFromAsManyPeersAreCappedForAllPeers() throws {
+        var options = ServeOptions()
+        options.trustsProxy = true
+        let server = try AppServer(options: options)
+        defer { server.stop() }
+        let client = try server.client()
+        let body = Array(Self.lan.utf8)
+        var statuses: [Int: Int] = [:]
+        for number in 0..<1_000 {
+            try client.send(Array(("POST /probe/report HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                + "X-Forwarded-For: 10.\(number / 256).\(number % 256).1\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body)
+            statuses[try client.readResponse().status, default: 0] += 1
+        }
+        #expect(statuses == [201: ProbeReports.allPerMinute, 429: 1_000 - ProbeReports.allPerMinute], "\(statuses)")
+        #expect(server.app.probes.list().count == ProbeReports.allPerMinute)
+        #expect(server.app.probes.list().first?.peer == "10.0.0.1", "the peer is the one the trusted proxy names")
+        #expect(server.app.probes.trackedPeers <= ProbeReports.allPerMinute + 1)
+    }
+
     @Test func hostileTextIsInertOnTheIndexAndInTheLines() throws {
         let server = try AppServer()
         defer { server.stop() }
