@@ -725,6 +725,9 @@ class Run(LandingTests):
             first = self.probes(own)[-1]
             check(first["secure_context"] is True and first["service_worker"] is True, f"report: {first}")
             check(first["peer"] == "127.0.0.1", f"the peer nginx names: {first['peer']!r}")
+            logged = own.stderr_text()
+            check(f"probe #1 from 127.0.0.1: " in logged and f"=> use page mode at {front.base}" in logged,
+                  f"not on the server's standard error with its advice: {logged[-600:]!r}")
             self.note(f"{front.base}/probe: {cells}")
 
             launch = self.run_probe(phone.tab(standalone=True), f"{front.base}/probe/home")
