@@ -138,7 +138,7 @@ private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int
 #endif
 
 /// A response as raw bytes, split into its parts.
-public struct RawResponse {
+public struct RawResponse: Sendable {
     public var statusLine: String
     public var headers: [(String, String)]
     public var body: [UInt8]

@@ -36,6 +36,11 @@ public struct HTTPResponse: Sendable {
         get { shared.value.upgrade }
         set { shared.value.upgrade = newValue }
     }
+    /// Work that makes the real answer off the event loop (`DeferredAnswer`); nil for an answer made.
+    var deferred: DeferredAnswer? {
+        get { shared.value.deferred }
+        set { shared.value.deferred = newValue }
+    }
     /// The status line and header fields serialised by `prepared()`, or nil. Current by construction:
     /// every change of `status` or `headers` (on this value or a copy of it) sets it back to nil, so
     /// whoever holds it may send it without comparing anything.
@@ -51,6 +56,7 @@ public struct HTTPResponse: Sendable {
         var delay: Duration = .zero
         var preparedHead: [UInt8]?
         var upgrade: UpgradeHandler?
+        var deferred: DeferredAnswer?
     }
 
     private var shared: CopyOnWrite<Fields>

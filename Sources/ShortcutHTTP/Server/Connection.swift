@@ -47,6 +47,9 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var isDelayed = false
     /// A delay to hand to the owner at the end of this pass (`ConnectionAction.answerDelayedAfter`).
     @exclusivity(unchecked) private var delayToSchedule: UInt64?
+    /// Work that makes the answer in `delayed`'s place, for the owner to start at the end of this pass
+    /// (`ConnectionAction.startsDeferredWork`, `takeDeferredWork`).
+    @exclusivity(unchecked) private var deferredWork: DeferredAnswer?
     @exclusivity(unchecked) private(set) var timeline: ConnectionTimeline
     @exclusivity(unchecked) private(set) var isClosed = false
     /// Who takes the connection over once a 101 answer is written (`HTTPResponse.upgrade`); nil otherwise.
@@ -127,6 +130,28 @@ final class Connection: @unchecked Sendable {
         return settle()
     }
 
+    /// The work the last action asked the owner to start (`ConnectionAction.startsDeferredWork`).
+    func takeDeferredWork() -> DeferredAnswer? {
+        defer { deferredWork = nil }
+        return deferredWork
+    }
+
+    /// The deferred work's answer is made: written in its turn (it may itself be delayed).
+    func answerDeferred(_ response: HTTPResponse) -> ConnectionAction {
+        guard !isClosed, let waiting = delayed else { return .none }
+        if response.delay > .zero {
+            delayed = DelayedAnswer(response: response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started)
+            delayToSchedule = response.delay.nanoseconds
+            return settle()
+        }
+        delayed = nil
+        isDelayed = false
+        borrowOutput()
+        write(response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started)
+        flush()
+        return settle()
+    }
+
     /// Called by the owner's timer, once `context.now` is read: what the timeline says of that time.
     func checkDeadline() -> ConnectionAction {
         guard !isClosed else { return .none }
@@ -153,6 +178,7 @@ final class Connection: @unchecked Sendable {
         attached = nil
         delayed = nil
         isDelayed = false
+        deferredWork = nil
     }
 
     /// The end of every event: what the owner must do. `.close` is reported once, by the event that closed
@@ -169,6 +195,7 @@ final class Connection: @unchecked Sendable {
             delayToSchedule = nil
             action.answerDelayedAfter = delay
         }
+        if deferredWork != nil { action.startsDeferredWork = true }
         return action
     }
 
@@ -198,6 +225,14 @@ final class Connection: @unchecked Sendable {
     private func answer(_ request: HTTPRequest, keepAlive: Bool) {
         let started = context.log.enabled ? monotonicNanoseconds() : 0
         let response = context.responder.respond(to: request)
+        if let work = response.deferred {
+            // As for a delay: the parser stops before the next request; the owner starts the work and calls
+            // `answerDeferred` with what it made.
+            delayed = DelayedAnswer(response: response, request: request, keepAlive: keepAlive, started: started)
+            isDelayed = true
+            deferredWork = work
+            return
+        }
         if response.delay > .zero {
             // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order;
             // the owner calls `answerDelayed` when the delay is over.

@@ -10,6 +10,9 @@ struct ConnectionAction: Equatable {
     /// Call the connection's `answerDelayed()` after this many nanoseconds (a handler's
     /// `HTTPResponse.delay`); nil: nothing to schedule.
     var answerDelayedAfter: UInt64?
+    /// Start the connection's deferred work (`Connection.takeDeferredWork`) and hand its answer to
+    /// `answerDeferred`. A flag, not the work itself: the action stays trivial.
+    var startsDeferredWork = false
     /// The connection is finished: take it out of the poller, close its socket, forget it.
     var close = false
     /// With `close`: the connection was upgraded (a 101 with `HTTPResponse.upgrade`): take it out of the

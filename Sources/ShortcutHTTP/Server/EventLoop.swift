@@ -21,6 +21,10 @@ final class EventLoop: @unchecked Sendable {
     /// What this loop's connections share (limits, clock, buffers, log, whether stopping).
     let context: ConnectionContext
     let counter: ConnectionCounter
+    /// Where blocking handlers run (`HTTPServer.MethodRoutes.blocking`); shared by the server's loops.
+    let blocking: BlockingPool
+    /// Where async handlers' tasks run, where a task may prefer an executor (`HandlerExecutor`).
+    let handlerExecutor: HandlerExecutor
     let listener: Socket
     /// Every loop of the server, this one included, by index: where accepted connections are handed. Set
     /// before `start`, emptied when stopped (the loops would otherwise keep each other alive).
@@ -49,18 +53,24 @@ final class EventLoop: @unchecked Sendable {
     /// Whether `stop` has begun.
     var isStopping: Bool { context.isStopping }
 
+    /// Set on every loop's queue: whether code runs on one (`HTTPServer.stopAndWait` from a handler).
+    static let queueKey = DispatchSpecificKey<Int>()
+
     /// `logWriter`: where the access log goes; nil for none. `clock`: where deadlines read the time.
     /// `onListenerFailure`: see its property.
     init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
+         blocking: BlockingPool, logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
          onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
         throws(SystemError) {
         self.index = index
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
+        queue.setSpecific(key: EventLoop.queueKey, value: index)
         poller = try EventPoller()
         self.listener = listener
         self.limits = limits
         self.counter = counter
+        self.blocking = blocking
+        handlerExecutor = HandlerExecutor(pool: blocking)
         self.onListenerFailure = onListenerFailure
         context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter)
     }
@@ -145,6 +155,28 @@ final class EventLoop: @unchecked Sendable {
         }
         if let delay = action.answerDelayedAfter {
             after(.nanoseconds(Int64(clamping: delay))) { [self] in apply(connection.answerDelayed(), to: connection) }
+        }
+        if action.startsDeferredWork, let work = connection.takeDeferredWork() { start(work, for: connection) }
+    }
+
+    /// Runs a handler's deferred work off this loop, and brings its answer back onto the loop's queue.
+    private func start(_ work: DeferredAnswer, for connection: Connection) {
+        let answer: @Sendable (HTTPResponse) -> Void = { [self] response in
+            queue.async { [self] in
+                context.tick()
+                apply(connection.answerDeferred(response), to: connection)
+                context.log.flush()
+            }
+        }
+        switch work {
+        case .blocking(let body): blocking.run { answer(body()) }
+        case .async(let body):
+            let run: @Sendable () async -> Void = { await PoolThread.$isAsyncHandler.withValue(true) { answer(await body()) } }
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+                Task(executorPreference: handlerExecutor, operation: run)
+            } else {
+                Task(operation: run)
+            }
         }
     }
 

@@ -26,6 +26,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var logWriter: LogWriter?
     private var runningLimits: ServerLimits?
     private var counter: ConnectionCounter?
+    private var blockingPool: BlockingPool?
     private var listenerError: SystemError?
     private var listenerFailureHandler: (@Sendable (SystemError) -> Void)?
 
@@ -67,10 +68,29 @@ public final class HTTPServer: @unchecked Sendable {
         let server: HTTPServer
         let method: HTTPMethod
 
-        /// The handler for this method at `pattern`.
+        /// The handler for this method at `pattern`, run on the event loop: it must not block (no disk, no
+        /// lock another process holds); use `blocking` or `async` for such work.
         public subscript(pattern: String) -> HTTPHandler? {
             get { server.withLock { server.router.handler(method, pattern) } }
             nonmutating set { server.setRoute(method, pattern, newValue) }
+        }
+
+        /// A synchronous handler that blocks (store writes, `flock`, `fsync`): it runs on the server's
+        /// blocking threads (`ServerLimits.blockingThreads`), never on an event loop, so other connections
+        /// are answered meanwhile; its answer goes out in its connection's pipeline order.
+        public func blocking(_ pattern: String, _ handler: @escaping HTTPHandler) {
+            server.setRoute(method, pattern) { request in .deferred(.blocking { handler(request) }) }
+        }
+
+        /// An `async throws` handler: it runs as a task, off the event loop; its answer goes out in its
+        /// connection's pipeline order. A thrown `HTTPResponseError` is answered with its response, any other
+        /// error with 500 and the error's description.
+        public func async(_ pattern: String, _ handler: @escaping AsyncHTTPHandler) {
+            server.setRoute(method, pattern) { request in
+                .deferred(.async {
+                    do { return try await handler(request) } catch { return .answer(to: error) }
+                })
+            }
         }
     }
 
@@ -194,10 +214,11 @@ public final class HTTPServer: @unchecked Sendable {
                 let responder = Responder(router: router)
                 let counter = ConnectionCounter(limit: limits.maxConnections, loops: loopCount)
                 let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil
+                let pool = BlockingPool(maxThreads: limits.blockingThreads)
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
                     let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, logWriter: logWriter, clock: clock) { [weak self] error in
+                                             counter: counter, blocking: pool, logWriter: logWriter, clock: clock) { [weak self] error in
                         self?.listenerDidFail(error)
                     }
                     started.append(loop)
@@ -208,6 +229,7 @@ public final class HTTPServer: @unchecked Sendable {
                 self.logWriter = logWriter
                 runningLimits = limits
                 self.counter = counter
+                blockingPool = pool
                 listener = socket
                 boundAddress = bound
                 return bound
@@ -221,7 +243,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops gracefully: no new connections, idle ones closed, in-flight answers finished (for at most
     /// `limits.shutdownGracePeriod`). `completion` runs once every connection is closed and the port is free.
     public func stop(completion: @escaping @Sendable () -> Void = {}) {
-        let (running, socket, writer) = withLock { () -> ([EventLoop], Socket?, LogWriter?) in
+        let (running, socket, writer, pool) = withLock { () -> ([EventLoop], Socket?, LogWriter?, BlockingPool?) in
             defer {
                 loops = []
                 listener = nil
@@ -229,9 +251,10 @@ public final class HTTPServer: @unchecked Sendable {
                 logWriter = nil
                 runningLimits = nil
                 counter = nil
+                blockingPool = nil
                 listenerError = nil
             }
-            return (loops, listener, logWriter)
+            return (loops, listener, logWriter, blockingPool)
         }
         guard let socket, !running.isEmpty else {
             completion()
@@ -258,6 +281,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         group.notify(queue: stopping) { [limits] in
             socket.close()
+            pool?.shutdown()
             withExtendedLifetime(running) {}
             // The last access-log lines, unless standard error is stuck (then they are lost, not waited for).
             _ = writer?.waitUntilWritten(timeout: limits.shutdownGracePeriod)
@@ -265,11 +289,23 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Stops gracefully and waits until it is done.
+    /// Stops gracefully and waits until it is done. Called from a handler (on an event loop, a blocking
+    /// thread or an async handler's task), it does not wait: the stop waits for that handler's answer, so
+    /// waiting there would never end. The stop then goes on once the handler has returned.
     public func stopAndWait() {
+        if Self.isInHandler {
+            stop()
+            return
+        }
         let done = DispatchSemaphore(value: 0)
         stop { done.signal() }
         done.wait()
+    }
+
+    /// Whether the caller is a handler of some server: on an event loop's queue, a blocking thread, or an
+    /// async handler's task.
+    static var isInHandler: Bool {
+        DispatchQueue.getSpecific(key: EventLoop.queueKey) != nil || BlockingPool.isPoolThread || PoolThread.isAsyncHandler
     }
 
     private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -35,7 +35,8 @@ struct Responder: Sendable {
     /// `respond`, or the 500 a connection sends instead when the response's header fields cannot be sent
     /// (`HTTPHeaders.firstInvalidName`): what a client would get, for `HTTPServer.respond(to:)`.
     func respondAsSent(to request: HTTPRequest) -> HTTPResponse {
-        let response = respond(to: request)
+        var response = respond(to: request)
+        if let work = response.deferred { response = work.waitForAnswer() }
         guard let name = response.headers.firstInvalidName else { return response }
         return Responder.refusal(invalidField: name)
     }

@@ -34,6 +34,9 @@ public struct ServerLimits: Sendable, Equatable {
     public var bodyReadTimeout: Duration = .seconds(30)
     /// Time allowed to send one response to a peer that reads slowly. Default 30 s.
     public var writeTimeout: Duration = .seconds(30)
+    /// Most threads running blocking handlers at once (`HTTPServer.MethodRoutes.blocking`: store writes,
+    /// `flock`, `fsync`); more wait their turn. They start as needed. Default 16.
+    public var blockingThreads = 16
     /// How long a graceful stop waits for in-flight responses before closing what is left. Default 5 s.
     public var shutdownGracePeriod: Duration = .seconds(5)
 

@@ -1,0 +1,97 @@
+import Dispatch
+import ShortcutPlatform
+
+/// Threads of the server's own for handlers that block (`HTTPServer.MethodRoutes.blocking`): store writes
+/// wait for a cross-process `flock` and two `fsync`s (`F_FULLFSYNC` on a Mac: tens of milliseconds), which on
+/// an event loop would hold every other connection of that loop. Not Dispatch's global queue: Linux's pool
+/// adds a thread a second past a few per core (`Platform.startThread`), so blocked work would queue behind
+/// blocked work. Threads start as work arrives, up to `maxThreads`, and stay until `shutdown`; work beyond
+/// them waits in order. What waits is bounded by the connections: each has at most one answer in flight.
+final class BlockingPool: @unchecked Sendable {
+    let maxThreads: Int
+    private let lock = Lock()
+    /// Signalled once per queued body, and once per thread at `shutdown`.
+    private let available = DispatchSemaphore(value: 0)
+    // Guarded by `lock`.
+    private var work: [@Sendable () -> Void] = []
+    private var next = 0
+    private var threads = 0
+    private var busy = 0
+    private var isShutDown = false
+
+    init(maxThreads: Int) { self.maxThreads = max(1, maxThreads) }
+
+    /// Runs `body` on one of the pool's threads, as soon as one is free.
+    func run(_ body: @escaping @Sendable () -> Void) {
+        let startsThread = lock.withLock { () -> Bool in
+            work.append(body)
+            // A new thread when the idle ones are fewer than the bodies waiting.
+            guard !isShutDown, threads < maxThreads, threads - busy < work.count - next else { return false }
+            threads += 1
+            return true
+        }
+        if startsThread {
+            do {
+                try Platform.startThread { [self] in serve() }
+            } catch {
+                // No thread to be had (EAGAIN): run it here rather than never. Rare, and then the system is
+                // out of threads anyway.
+                lock.withLock { threads -= 1 }
+                if let body = take() {
+                    body()
+                    lock.withLock { busy -= 1 }
+                }
+                return
+            }
+        }
+        available.signal()
+    }
+
+    /// Ends the threads once the work queued before is done.
+    func shutdown() {
+        let count = lock.withLock { () -> Int in
+            isShutDown = true
+            return threads
+        }
+        for _ in 0..<count { available.signal() }
+    }
+
+    /// Whether the current thread is one of a pool's (a handler that calls `HTTPServer.stopAndWait`).
+    static var isPoolThread: Bool { PoolThread.isCurrent }
+
+    /// The oldest waiting body, counted busy; nil when none waits.
+    private func take() -> (@Sendable () -> Void)? {
+        lock.withLock {
+            guard next < work.count else { return nil }
+            let body = work[next]
+            next += 1
+            busy += 1
+            if next == work.count {
+                work.removeAll(keepingCapacity: work.count <= 64)
+                next = 0
+            }
+            return body
+        }
+    }
+
+    private func serve() {
+        PoolThread.$isCurrent.withValue(true) {
+            while true {
+                available.wait()
+                if let body = take() {
+                    body()
+                    lock.withLock { busy -= 1 }
+                } else if lock.withLock({ isShutDown }) {
+                    lock.withLock { threads -= 1 }
+                    return
+                }
+            }
+        }
+    }
+}
+
+/// Marks the pool's threads (a task-local value bound for a thread's whole life), and async handlers' tasks.
+enum PoolThread {
+    @TaskLocal static var isCurrent = false
+    @TaskLocal static var isAsyncHandler = false
+}
