@@ -42,8 +42,18 @@ struct AccessGuard: Sendable {
     }
 
     /// Registers each `(method, pattern, handler)` on `server` behind `apiRefusal`: an API's route table.
+    /// Installs `routes` behind the API's rules. A route that may write (any method but GET) runs on the
+    /// server's blocking threads: a store write waits for a cross-process `flock` (the CLI, a second server)
+    /// and makes two `fsync`s, which on an event loop would hold every other connection of that loop. Reads
+    /// answer from the store's memory on the loop.
     func installAPI(_ routes: [(HTTPMethod, String, HTTPHandler)], on server: HTTPServer) {
-        for (method, pattern, handler) in routes { server.routes(method)[pattern] = guardingAPI(handler) }
+        for (method, pattern, handler) in routes {
+            if method == .GET {
+                server.routes(method)[pattern] = guardingAPI(handler)
+            } else {
+                server.routes(method).blocking(pattern, guardingAPI(handler))
+            }
+        }
     }
 
     private func sourceRefusal(for request: HTTPRequest, isAPI: Bool) -> HTTPResponse? {
