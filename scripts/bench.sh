@@ -16,6 +16,9 @@
 #                                    0, 10,000, 60,000 and 100,000 records with ids of a UUID's length, alone and
 #                                    with reads (c10) running beside the writes; POST/s as a ratio of the empty
 #                                    store's (issue 28: a write compared its id with every id under the lock)
+#   scripts/bench.sh --mixed         GET /s at c10 alone, then beside POST /api/mock back to back (wrk -t1 -c2,
+#                                    3 KB): req/s and p99 of both and their p99 ratio (issue 25: a write must not
+#                                    stall the loop's reads); --old BINARY runs the same with another build
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
@@ -43,7 +46,8 @@ while [ $# -gt 0 ]; do
     --compare) what=compare; shift ;;
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
+    --old) old=$2; shift 2 ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
@@ -218,6 +222,32 @@ if [ "$what" = store-writes ]; then
     rm -rf "$BIG"
   done
   BIG=
+  exit 0
+fi
+
+if [ "$what" = mixed ]; then
+  python3 -c 'import json; print(json.dumps({"status": 200, "content_type": "text/html", "charset": "UTF-8", "content": "<p>" + "x" * 3000 + "</p>", "name": "bench"}))' > "$STORE.mock.json"
+  summary() { awk '/Requests\/sec/ { r = $2 } $1 == "99%" { p99 = $2 } /other than/ { bad = " non-2xx " $NF } END { printf "%7.0f/s p99 %-8s%s", r, p99, bad }' "$1"; }
+  # wrk's p99 in microseconds.
+  p99us() { awk '$1 == "99%" { v = $2; if (v ~ /us$/) v += 0; else if (v ~ /ms$/) v *= 1000; else if (v ~ /s$/) v *= 1000000; print v }' "$1"; }
+  machine_state
+  printf '%-10s | %-28s | %-28s | %-28s | %s\n' build "GET /s alone" "GET /s beside POSTs" "POST beside GETs" "p99 beside / alone"
+  for build in new ${old:+old}; do
+    bin=$BIN
+    [ "$build" = old ] && bin=$old
+    store=$(mktemp -d)
+    BIN=$bin start_server --store "$store" --mode page
+    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.alone"
+    BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.posts" &
+    wpid=$!
+    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.gets"
+    wait "$wpid"
+    printf '%-10s | %-28s | %-28s | %-28s | %s\n' "$build" "$(summary "$STORE.alone")" "$(summary "$STORE.gets")" "$(summary "$STORE.posts")" \
+      "$(awk -v a="$(p99us "$STORE.gets")" -v b="$(p99us "$STORE.alone")" 'BEGIN { printf "%.2fx", a / b }')"
+    kill "$PID"; wait "$PID" 2> /dev/null || true
+    PIDS=()
+    rm -rf "$store"
+  done
   exit 0
 fi
 
