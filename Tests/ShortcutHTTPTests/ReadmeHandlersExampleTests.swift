@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import ShortcutHTTP
+import TestSupport
+
+/// README's example of blocking and async handlers ("The library"), as written there.
+@Suite struct ReadmeHandlersExampleTests {
+    @Test func theExampleAnswers() async throws {
+        let notesFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: notesFile) }
+        let server = HTTPServer()
+        // From README:
+        server.POST.blocking("/notes") { request in      // on the server's threads: it may wait for the disk
+            do {
+                try Data(request.body).write(to: notesFile)
+                return .noContent
+            } catch {
+                return .error(.internalServerError, "\(error)")
+            }
+        }
+        server.GET.async("/slow") { request in           // a task
+            try await Task.sleep(for: .milliseconds(10))
+            guard let name = request.queryValue("name") else { throw HTTPResponseError(.badRequest("give ?name=")) }
+            return .ok(.text("hello \(name)"))
+        }
+        // End of README.
+        let port = try server.start(0).port
+        defer { server.stopAndWait() }
+        let (saved, hello, refused) = try await onOwnThread {
+            let client = try RawClient(port: port)
+            try client.send("POST /notes HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nnote")
+            let saved = try client.readResponse().status
+            try client.send("GET /slow?name=you HTTP/1.1\r\nHost: a\r\n\r\n")
+            let hello = try client.readResponse().bodyText
+            try client.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+            return (saved, hello, try client.readResponse())
+        }
+        #expect(saved == 204 && (try? String(contentsOf: notesFile, encoding: .utf8)) == "note")
+        #expect(hello == "hello you")
+        #expect(refused.status == 400 && refused.bodyText.hasPrefix("give ?name="))
+    }
+}
