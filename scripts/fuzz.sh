@@ -44,16 +44,16 @@ if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" "${platform[@]}" -newer "$bin
         > "$out/platform/shims/module.modulemap"
     clang -c -g -O2 -fsanitize=address Sources/CSystemShims/CSystemShims.c -I Sources/CSystemShims/include \
         -o "$out/platform/CSystemShims.o"
-    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name ShortcutPlatform \
+    swiftc -parse-as-library -swift-version 6 -package-name shortcut_serve -sanitize=address -g -O -module-name ShortcutPlatform \
         -I "$out/platform/shims" -emit-library -static -emit-module \
         -emit-module-path "$out/platform/ShortcutPlatform.swiftmodule" \
         "${platform[@]}" "$out/platform/CSystemShims.o" -o "$out/platform/libShortcutPlatform.a"
     mkdir -p "$out/vocabulary"
-    swiftc -parse-as-library -swift-version 6 -sanitize=address -g -O -module-name HTTPVocabulary \
+    swiftc -parse-as-library -swift-version 6 -package-name shortcut_serve -sanitize=address -g -O -module-name HTTPVocabulary \
         -emit-library -static -emit-module -emit-module-path "$out/vocabulary/HTTPVocabulary.swiftmodule" \
         "${vocabulary[@]}" -o "$out/vocabulary/libHTTPVocabulary.a"
     # ld.gold warns "Cannot export local symbol __asan_*"; the warning is harmless.
-    swiftc -parse-as-library -swift-version 6 -sanitize=fuzzer,address -g -O -module-name ShortcutHTTP \
+    swiftc -parse-as-library -swift-version 6 -package-name shortcut_serve -sanitize=fuzzer,address -g -O -module-name ShortcutHTTP \
         -I "$out/platform" -I "$out/platform/shims" -L "$out/platform" -lShortcutPlatform \
         -I "$out/vocabulary" -L "$out/vocabulary" -lHTTPVocabulary \
         "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)

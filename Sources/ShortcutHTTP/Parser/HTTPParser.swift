@@ -5,9 +5,9 @@ import ShortcutPlatform
 /// Feed it whatever the socket gave, in pieces of any size; it calls `emit` for every complete request,
 /// in order (pipelining), and for `Expect: 100-continue` once the head of such a request is in. After an
 /// error it stays failed: the connection answers the error's status and closes.
-public struct HTTPParser: Sendable {
+package struct HTTPParser: Sendable {
     /// What the parser hands to its caller.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A complete request, body included.
         case request(HTTPRequest, keepAlive: Bool)
         /// A head with `Expect: 100-continue` whose body has not arrived yet: send `100 Continue` now.
@@ -40,16 +40,16 @@ public struct HTTPParser: Sendable {
     var trailerBytes = 0
 
     /// Makes a parser enforcing `limits` (target, header section, field count and body sizes).
-    public init(limits: ServerLimits = ServerLimits()) { self.limits = limits }
+    package init(limits: ServerLimits = ServerLimits()) { self.limits = limits }
 
     /// Whether the parser holds part of a request (bytes of a head or a body that is not complete).
-    public var isMidRequest: Bool {
+    package var isMidRequest: Bool {
         if case .head = state { return !buffer.isEmpty }
         return true
     }
 
     /// Whether a head is complete and its body is being read.
-    public var isReadingBody: Bool {
+    package var isReadingBody: Bool {
         switch state {
         case .head, .failed: false
         default: true
@@ -58,7 +58,7 @@ public struct HTTPParser: Sendable {
 
     /// Whether bytes wait in the parser (part of a request, or whole requests left by `parse(_:while:_:)`):
     /// `parse` with no new bytes goes on from them.
-    public var hasUnparsedBytes: Bool { !buffer.isEmpty }
+    package var hasUnparsedBytes: Bool { !buffer.isEmpty }
 
     /// Takes the bytes read but not parsed (those after a request that upgraded the connection: the new
     /// protocol's first input), leaving none.
@@ -68,14 +68,14 @@ public struct HTTPParser: Sendable {
     }
 
     /// Parses `bytes`, calling `emit` for each event. Throws the first error; later calls rethrow it.
-    public mutating func parse(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) {
+    package mutating func parse(_ bytes: UnsafeRawBufferPointer, _ emit: (Event) -> Void) throws(HTTPParserError) {
         try parse(bytes, while: { true }, emit)
     }
 
     /// Parses `bytes` as `parse(_:_:)` does, but asks `canTakeMore` before each request's head and stops there
     /// when it says no: the rest of the bytes wait in the parser (`hasUnparsedBytes`) until a later call.
     /// A connection uses it to leave pipelined requests unparsed while it cannot answer them yet.
-    public mutating func parse(
+    package mutating func parse(
         _ bytes: UnsafeRawBufferPointer, while canTakeMore: () -> Bool, _ emit: (Event) -> Void
     ) throws(HTTPParserError) {
         if case .failed(let error) = state { throw error }

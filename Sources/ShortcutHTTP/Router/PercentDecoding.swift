@@ -1,10 +1,10 @@
 import ShortcutPlatform
 
 /// Percent-decoding of path segments and query parts (RFC 3986 §2.1).
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`). Returns nil for a malformed escape
     /// or when the decoded bytes are not valid UTF-8.
-    public static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String? {
+    package static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String? {
         let utf8 = text.utf8
         guard text.containsByte(UInt8(ascii: "%")) || (plusAsSpace && text.containsByte(UInt8(ascii: "+"))) else {
             return String(text)
@@ -30,7 +30,7 @@ public enum PercentDecoding {
 
     /// The value of one hexadecimal digit, or nil.
     @inlinable
-    public static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -2,7 +2,7 @@
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 
 /// What the router found for a method and a path.
-public enum RouteMatch: Sendable {
+package enum RouteMatch: Sendable {
     /// A handler, with the captures of its pattern.
     case handler(HTTPHandler, HTTPRequest.Parameters)
     /// The path matches routes, none for this method: answer 405 with these methods in `Allow`.
@@ -19,7 +19,7 @@ public enum RouteMatch: Sendable {
 ///
 /// Precedence is fixed and independent of registration order: at each segment a literal beats `:name`,
 /// which beats `*`, which beats `**`; the router backtracks when a preferred branch leads nowhere.
-public struct Router: Sendable {
+package struct Router: Sendable {
     /// A handler and the method it answers. A struct, not a tuple: a closure kept in a tuple inside an
     /// array is stored in its most general form, and reading it back allocated a converting closure on
     /// every request (callgrind: 2 allocations, ~300 instructions).
@@ -78,12 +78,12 @@ public struct Router: Sendable {
     var exactPaths: [Literal] = []
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// Adds (or replaces) the handler for `method` (nil: any method) at `pattern`.
     /// Misuse is caught here, at registration: a pattern must start with `/`, `**` must be last, and one
     /// position may not have two differently named captures.
-    public mutating func add(_ method: HTTPMethod?, _ pattern: String, _ handler: @escaping HTTPHandler) {
+    package mutating func add(_ method: HTTPMethod?, _ pattern: String, _ handler: @escaping HTTPHandler) {
         precondition(pattern.hasPrefix("/"), "route pattern '\(pattern)' must start with '/'")
         let segments = Router.segments(of: pattern)
         var node = 0
@@ -123,19 +123,19 @@ public struct Router: Sendable {
     }
 
     /// Removes the handler for `method` (nil: the any-method handler) at `pattern`, if there is one.
-    public mutating func remove(_ method: HTTPMethod?, _ pattern: String) {
+    package mutating func remove(_ method: HTTPMethod?, _ pattern: String) {
         guard let node = find(pattern) else { return }
         if let method { nodes[node].set(nil, for: method) } else { nodes[node].anyMethod = nil }
     }
 
     /// The handler registered for exactly `method` (nil: any method) at `pattern`.
-    public func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
+    package func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
         guard let node = find(pattern) else { return nil }
         return method.map { nodes[node].handler(for: $0) } ?? nodes[node].anyMethod
     }
 
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
-    public func match(_ method: HTTPMethod, path: String) -> RouteMatch {
+    package func match(_ method: HTTPMethod, path: String) -> RouteMatch {
         for exact in exactPaths where exact.text == path {
             if let handler = nodes[exact.node].accepting(method) { return .handler(handler, HTTPRequest.Parameters()) }
         }
