@@ -138,7 +138,7 @@ import TestSupport
         let server = HTTPServer(loopCount: 1)
         let clock = ManualClock()
         server.clock = clock
-        server.GET["/later"] = { _ in HTTPResponse.ok(.text("late")).delayed(by: .milliseconds(200)) }
+        server.GET["/later"] = { _ in HTTPResponse.ok(.text("late")).delayed(by: .seconds(7200)) }
         let port = try server.start(0).port
         defer { server.stopAndWait() }
         let client = try RawClient(port: port)
@@ -147,12 +147,35 @@ import TestSupport
         // Far past every timeout by the server's clock: the handler chose the wait, and it is kept.
         clock.advance(by: .seconds(3600))
         server.checkDeadlinesNow()
-        // The delay itself runs on Dispatch's clock.
+        #expect(server.openConnections == 1 && client.hasNothingToRead)
+    }
+
+    /// Issue 25: a delay runs on the server's clock, so its test steps time instead of waiting for it.
+    @Test func aDelayIsAnsweredWhenTheServersClockReachesIt() throws {
+        let server = HTTPServer(loopCount: 1)
+        let clock = ManualClock()
+        server.clock = clock
+        server.GET["/later"] = { _ in HTTPResponse.ok(.text("late")).delayed(by: .seconds(30)) }
+        server.GET["/now"] = { _ in .ok(.text("now")) }
+        let port = try server.start(0).port
+        defer { server.stopAndWait() }
+        let client = try RawClient(port: port)
+        try client.send("GET /later HTTP/1.1\r\nHost: a\r\n\r\nGET /now HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(server.waitForConnection { $0.timeline.phase == .delayed })
+        clock.advance(by: .seconds(30) - .nanoseconds(1))
+        server.checkDeadlinesNow()  // also lets anything the clock put on the loop's queue run first
+        #expect(client.hasNothingToRead, "one nanosecond early")
+        clock.advance(by: .nanoseconds(1))
         #expect(try client.readResponse().bodyText == "late")
+        #expect(try client.readResponse().bodyText == "now", "the request behind it waited its turn")
+        #expect(clock.waiting == 0)
     }
 }
 
 extension HTTPServer {
+    /// How many connections the server holds open.
+    var openConnections: Int { runningLoops.reduce(0) { sum, loop in sum + loop.queue.sync { loop.liveConnections } } }
+
     /// Runs every loop's deadline check now, on its queue (what the loop's timer does).
     func checkDeadlinesNow() {
         for loop in runningLoops { loop.queue.sync { loop.checkDeadlines() } }

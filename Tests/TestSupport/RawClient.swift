@@ -108,6 +108,14 @@ public final class RawClient {
         return all
     }
 
+    /// Whether nothing from the server waits to be read now (a poll of the socket that does not wait): for a
+    /// test that has made sure the server handled what it sent, and checks that no answer went out.
+    public var hasNothingToRead: Bool {
+        guard pending.isEmpty else { return false }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 0
+    }
+
     /// Whether the server has closed the connection (EOF or reset), waiting up to the read timeout.
     public func isClosedByServer() -> Bool {
         guard pending.isEmpty else { return false }

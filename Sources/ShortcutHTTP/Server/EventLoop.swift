@@ -154,7 +154,13 @@ final class EventLoop: @unchecked Sendable {
             do { try poller.modify(connection.socket.fd, interest) } catch { return remove(connection) }
         }
         if let delay = action.answerDelayedAfter {
-            after(.nanoseconds(Int64(clamping: delay))) { [self] in apply(connection.answerDelayed(), to: connection) }
+            // On the server's clock (a test's steps it), not Dispatch's.
+            let (deadline, overflow) = context.clock.now().addingReportingOverflow(delay)
+            context.clock.schedule(at: overflow ? .max : deadline, on: queue) { [self] in
+                context.tick()
+                apply(connection.answerDelayed(), to: connection)
+                context.log.flush()
+            }
         }
         if action.startsDeferredWork, let work = connection.takeDeferredWork() { start(work, for: connection) }
     }
