@@ -13,7 +13,7 @@ public enum LinkRecord {
     public static let reservedID = "match"
 
     /// `/open/<id>`, the link's page.
-    public static func path(_ id: String) -> String { "/open/\(id)" }
+    public static func path(_ id: String) -> String { RecordPath.landing(id) }
 
     /// Why a link may not take the valid id `id`, or nil (in any case, as the store's ids ignore case).
     static func reservation(_ id: String) -> FieldProblem? {

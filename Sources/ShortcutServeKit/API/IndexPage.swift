@@ -58,7 +58,7 @@ struct IndexPage: Sendable {
             return "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
                 + "<td><code>\(escape(item.metadata["url"] ?? ""))</code></td>"
                 + "<td><a href=\"/s/\(id)\">/s/\(id)</a> · <a href=\"/p/\(id)\">/p/\(id)</a>"
-                + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(phoneRoot.map { qrFigure($0 + "/s/" + item.id) } ?? "")</td></tr>"
+                + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(phoneRoot.map { qrFigure($0 + RecordPath.shortcut(item.id)) } ?? "")</td></tr>"
         }
         html += "<h2>Stored pages (\(pages.count))</h2>"
         html += table(pages, none: "Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.",

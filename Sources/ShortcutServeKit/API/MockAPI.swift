@@ -32,7 +32,7 @@ struct MockAPI: Sendable {
             return API.json(.object([
                 ("id", .string(created.record.id)), ("secret", .string(created.secret)),
                 ("expireAt", created.record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-                ("link", .string(links.absolute("/v3/\(created.record.id)", for: request))),
+                ("link", .string(links.absolute(RecordPath.play(created.record.id), for: request))),
             ]), status: .created)
         } catch {
             return API.failure(error)

@@ -2,6 +2,7 @@ import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
 import ShortcutStore
+import ShortcutService
 
 /// What lets a page-mode shortcut open while the server is off (issue 9): beside `/p/<id>`,
 /// - `/p/<id>/manifest.webmanifest`: a web app manifest (name, start URL and scope `/p/<id>`, standalone);
@@ -57,7 +58,7 @@ struct OfflinePageAssets: Sendable {
 
     /// The icon's URL path: `/p/<id>/icon.png` or `/p/<id>/icon.jpg`, after its format.
     static func iconPath(_ id: String, _ icon: ShortcutIcon) -> String {
-        "/p/\(id)/icon." + (icon.format == .png ? "png" : "jpg")
+        RecordPath.page(id) + "/icon." + (icon.format == .png ? "png" : "jpg")
     }
 
     static func manifest(for page: StoredPage) -> HTTPResponse {
@@ -68,8 +69,8 @@ struct OfflinePageAssets: Sendable {
         let manifest = JSONValue.object([
             ("name", .string(title)),
             ("short_name", .string(title)),
-            ("start_url", .string("/p/\(page.id)")),
-            ("scope", .string("/p/\(page.id)")),
+            ("start_url", .string(RecordPath.page(page.id))),
+            ("scope", .string(RecordPath.page(page.id))),
             ("display", .string("standalone")),
             ("icons", .array([.object(iconMembers)])),
         ])
@@ -78,7 +79,7 @@ struct OfflinePageAssets: Sendable {
     }
 
     static func worker(for page: StoredPage) -> HTTPResponse {
-        let scope = "/p/\(page.id)"
+        let scope = RecordPath.page(page.id)
         let icon = WebClipProfiles.icon(of: .init(id: page.id, metadata: page.metadata))
         let keep = JSONValue.array([scope, iconPath(page.id, icon), scope + "/manifest.webmanifest"].map(JSONValue.string))
         let script = """

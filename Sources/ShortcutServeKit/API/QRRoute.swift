@@ -1,5 +1,6 @@
 import ShortcutHTTP
 import ShortcutStore
+import ShortcutService
 
 /// `GET /qr/<id>.svg`: a shortcut's `/s/<id>` as a QR code (`image/svg+xml`), at the address a phone
 /// reaches (`DeviceLinks`); 409 with the reason when the server knows none (loopback only). Not behind the Host guard: it tells nothing but an address the asker used.
@@ -21,7 +22,7 @@ struct QRRoute: Sendable {
         let id = String(file.dropLast(QRRoute.suffix.count))
         guard PageID.isValid(id), delivery.shortcut(id) != nil else { return .error(.notFound, "no shortcut '\(id.prefix(80))'") }
         guard let root = links.phoneRoot(for: request) else { return .error(.conflict, "no code: \(DeviceLinks.loopbackOnlyReason)") }
-        let url = "\(root)/s/\(id)"
+        let url = root + RecordPath.shortcut(id)
         do {
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": "image/svg+xml", "Cache-Control": "no-store"],

@@ -16,9 +16,9 @@ enum RecordJSON {
             ("app_name", .string(metadata["app_name"] ?? "")),
             ("mode", metadata["mode"].map(JSONValue.string) ?? .null),
             ("bundle_id", metadata["bundle_id"].map(JSONValue.string) ?? .null),
-            ("shortcut", .string(link("/s/\(id)"))),
-            ("page", .string(link("/p/\(id)"))),
-            ("profile", .string(link("/w/\(id).mobileconfig"))),
+            ("shortcut", .string(link(RecordPath.shortcut(id)))),
+            ("page", .string(link(RecordPath.page(id)))),
+            ("profile", .string(link(RecordPath.profile(id)))),
         ])
     }
 
@@ -30,7 +30,7 @@ enum RecordJSON {
             ("contentType", .string(summary.contentType)), ("size", .number(Double(summary.size))),
             ("kind", .string(RecordKind(summary).rawValue)),
             ("createdAt", .string(ISO8601.string(summary.createdAt))),
-            ("link", .string(link("/v3/\(summary.id)"))),
+            ("link", .string(link(RecordPath.play(summary.id)))),
         ])
     }
 

@@ -38,7 +38,7 @@ struct ShortcutDelivery: Sendable {
         pageRedirects = ResponseCache(.pageRedirect, in: answers)
         demo = ShortcutRecord.makeDemo(template: template)
         demoRedirect = HTTPResponse.movedPermanently(
-            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : "/p/\(ShortcutRecord.demoID)")
+            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : RecordPath.page(ShortcutRecord.demoID))
             .prepared()
         demoPage = ShortcutDelivery.pageResponse(demo.body).prepared()
     }
@@ -70,7 +70,7 @@ struct ShortcutDelivery: Sendable {
         if isDemo { return demoRedirect }
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
         case .page:
-            return pageRedirects.response(for: page) { .movedPermanently("/p/\($0.id)") }
+            return pageRedirects.response(for: page) { .movedPermanently(RecordPath.page($0.id)) }
         case .data:
             return dataRedirects.response(for: page) { .movedPermanently(DataURI.encode($0.body, mediaType: "text/html")) }
         }

@@ -56,7 +56,7 @@ struct WebClipRoute: Sendable {
         case .success(let parsed): options = parsed
         case .failure(let failure): return .badRequest(failure.reason)
         }
-        let pageURL = { (id: String) in links.absolute("/p/\(id)", for: request) }
+        let pageURL = { (id: String) in links.absolute(RecordPath.page(id), for: request) }
         if name == Self.allName { return several(request, options: options, pageURL: pageURL) }
         if request.queryValue("ids") != nil { return .badRequest("ids= goes with /w/all.mobileconfig") }
         guard PageID.isValid(name), let (page, isDemo) = delivery.shortcut(name) else {

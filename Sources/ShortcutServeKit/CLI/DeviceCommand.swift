@@ -90,11 +90,11 @@ enum DeviceCommand: Sendable, Equatable {
                 root = "http://127.0.0.1:\(port)"
                 note("no network address found: this code opens only on this machine (or its Simulator)")
             }
-            let url = "\(root)/s/\(id)"
+            let url = root + RecordPath.shortcut(id)
             return url + "\n" + (try DeviceCommand.drawing(of: url, level: level))
         case .open(let id, let device, let base, let store):
             try DeviceCommand.requireShortcut(id, store: store)
-            let command = SimulatorCommand(device: device, url: "\(StoreCommand.root(of: base))/s/\(id)")
+            let command = SimulatorCommand(device: device, url: StoreCommand.root(of: base) + RecordPath.shortcut(id))
             #if os(macOS)
             let status = try command.run()
             guard status == 0 else { throw Failure(description: "\(command.shellLine) exited with status \(status)") }

@@ -61,7 +61,7 @@ struct ProfileCommand: Sendable {
         let profiles = WebClipProfiles(prefix: prefix)
         let root = try pageRoot()
         let options = WebClipProfiles.Options(target: target)
-        let pageURL = { (id: String) in "\(root)/p/\(id)" }
+        let pageURL = { (id: String) in root + RecordPath.page(id) }
         // Read only: a mistyped --store must not make a new, empty store.
         let store: PageStore
         do {

@@ -34,8 +34,8 @@ extension StoreCommand {
             let id = created.record.id
             let root = StoreCommand.root(of: base)
             var lines = [
-                "id: \(id)", "shortcut: \(root)/s/\(id)", "page: \(root)/p/\(id)", "secret: \(created.secret)",
-                "simulator: " + SimulatorCommand(device: "booted", url: "\(root)/s/\(id)").shellLine,
+                "id: \(id)", "shortcut: " + root + RecordPath.shortcut(id), "page: " + root + RecordPath.page(id), "secret: \(created.secret)",
+                "simulator: " + SimulatorCommand(device: "booted", url: root + RecordPath.shortcut(id)).shellLine,
             ]
             // A phone needs an address on the network: the QR code a camera opens, when there is one. The
             // running server's own (its public URL, or where it listens on the network) when it runs.
@@ -44,7 +44,7 @@ extension StoreCommand {
                 lines.append("on your network: the server at \(root) listens on loopback only, which a phone cannot open "
                     + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
             } else if let phone = running?.phoneRoot ?? DeviceURLs.phoneRoot(for: root) {
-                let url = "\(phone)/s/\(id)"
+                let url = phone + RecordPath.shortcut(id)
                 lines.append("on your network: \(url) "
                     + (running.map { "(the server running on this store, pid \($0.pid))" } ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
                 lines.append(try DeviceCommand.drawing(of: url, level: .medium))
@@ -84,7 +84,7 @@ extension StoreCommand {
                 try MockService(store: store).create(draft, by: .owner)
             }
             let root = StoreCommand.root(of: base)
-            return "id: \(created.record.id)\nlink: \(root)/v3/\(created.record.id)\nsecret: \(created.secret)"
+            return "id: \(created.record.id)\nlink: \(root + RecordPath.play(created.record.id))\nsecret: \(created.secret)"
         case .listMocks(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
             let mocks = MockService(store: store).listMocks()
