@@ -47,27 +47,34 @@ let package = Package(
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutPages", "ShortcutJSON"]),
-        .target(name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
+        .target(
+            name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
         .target(
             name: "ShortcutServeKit",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
-                           "ShortcutService"]),
+            dependencies: [
+                "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
+                "ShortcutService",
+            ]),
         .target(
             name: "ShortcutServe",
-            dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
-                           "ShortcutServeKit"]),
+            dependencies: [
+                "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
+                "ShortcutServeKit",
+            ]),
         .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutPages"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
-            swiftSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],  // static link entries
+            // Static link entries.
+            swiftSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [
                 // Linux release: one static, non-PIE file (the toolchain's lld). Nothing to relocate at start
                 // and no shared libraries whose pages count in RSS: idle RSS 8 MB, not 20 (debug builds stay
                 // dynamic: without release's --gc-sections the static link would need ICU). The linker's only
                 // warnings are glibc's notes that getpwnam_r & co. need its NSS modules at run time
                 // (FoundationEssentials calls them for a user without $HOME): silenced, and recorded here.
-                .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(
+                    ["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings"], .when(platforms: [.linux], configuration: .release))
             ]),
         // Used only by `scripts/bench.sh --swifter` (the same /s through the core and through SwifterCompat);
         // not a product.
@@ -88,8 +95,10 @@ let package = Package(
         .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
         .testTarget(
             name: "ShortcutServeKitTests",
-            dependencies: ["ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",
-                           "ShortcutService", "TestSupport"],
+            dependencies: [
+                "ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",
+                "ShortcutService", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
 #   1. installs what the tests need (apt-get, when run as root and something is missing)
-#   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), then
-#      builds everything with -warnings-as-errors
+#   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), checks
+#      the style (scripts/format.sh: swift format lint --strict), then builds everything with -warnings-as-errors
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
 #      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
@@ -52,6 +52,13 @@ fi
 step "availability rule (scripts/availability-lint.py)"
 python3 scripts/availability-lint.py --self-test
 python3 scripts/availability-lint.py
+# The repository's style (.swift-format) with the toolchain's swift-format: every warning fails the run.
+step "format (scripts/format.sh: swift format lint --strict)"
+if swift format --version > /dev/null 2>&1; then
+  scripts/format.sh
+else
+  echo "note: this toolchain has no swift-format; the style is not checked here"
+fi
 step "swift build (debug, tests, -warnings-as-errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 step "swift build -c release (-warnings-as-errors)"

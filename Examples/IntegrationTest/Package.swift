@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .testTarget(
             name: "IntegrationTests",
-            dependencies: [.product(name: "ShortcutServe", package: root.lastPathComponent)]),
+            dependencies: [.product(name: "ShortcutServe", package: root.lastPathComponent)])
     ],
     swiftLanguageModes: [.v6]
 )

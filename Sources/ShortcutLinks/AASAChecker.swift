@@ -25,7 +25,8 @@ public enum AASAChecker {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            return Report(file: nil, problems: [LinkProblem(.error, file: file, path: "(file)", "\(error) (an association file is one JSON object)")])
+            return Report(
+                file: nil, problems: [LinkProblem(.error, file: file, path: "(file)", "\(error) (an association file is one JSON object)")])
         }
         var reader = JSONReader(file: file)
         guard let members = reader.object(root, at: "(root)", known: rootKeys) else { return Report(file: nil, problems: reader.problems) }
@@ -39,7 +40,8 @@ public enum AASAChecker {
                     reader.error(key, "has no \"apps\": it must list the app IDs, e.g. {\"apps\": [\"ABCDE12345.com.example.app\"]}")
                     continue
                 }
-                let ids = reader.strings(apps, at: JSONPath.member(key, "apps"), of: "app IDs (TEAMID.bundle.id)", rule: AppID.problem) ?? []
+                let ids =
+                    reader.strings(apps, at: JSONPath.member(key, "apps"), of: "app IDs (TEAMID.bundle.id)", rule: AppID.problem) ?? []
                 if key == "webcredentials" { result.webCredentialApps = ids }
                 if key == "appclips" { result.appClipApps = ids }
             default: break
@@ -62,7 +64,8 @@ public enum AASAChecker {
             for (key, value) in members {
                 switch key {
                 case "caseSensitive": defaults.caseSensitive = reader.bool(value, at: JSONPath.member(path, key)) ?? defaults.caseSensitive
-                case "percentEncoded": defaults.percentEncoded = reader.bool(value, at: JSONPath.member(path, key)) ?? defaults.percentEncoded
+                case "percentEncoded":
+                    defaults.percentEncoded = reader.bool(value, at: JSONPath.member(path, key)) ?? defaults.percentEncoded
                 default: break
                 }
             }
@@ -83,7 +86,8 @@ public enum AASAChecker {
                 // iOS 9–12 required "apps": []; it is ignored since iOS 13.
                 if case .array(let apps) = value, !apps.isEmpty {
                     reader.warning(path, "is not empty: the legacy \"apps\" key must be [] (app IDs go in details[].appIDs)")
-                } else if case .array = value {} else {
+                } else if case .array = value {
+                } else {
                     reader.error(path, "is \(JSONReader.kind(value)); the legacy \"apps\" key must be []")
                 }
             default: break
@@ -93,10 +97,14 @@ public enum AASAChecker {
             reader.error("applinks", "has no \"details\": it must be an array of {\"appIDs\": [...], \"components\": [...]}")
             return
         }
-        guard let entries = reader.array(details, at: "applinks.details", of: "{\"appIDs\": [...], \"components\": [...]} objects") else { return }
+        guard let entries = reader.array(details, at: "applinks.details", of: "{\"appIDs\": [...], \"components\": [...]} objects") else {
+            return
+        }
         for (index, entry) in entries.enumerated() {
-            if let checked = checkEntry(entry, at: JSONPath.element("applinks.details", index), defaults: defaults,
-                                        variables: result.variables, &reader) {
+            if let checked = checkEntry(
+                entry, at: JSONPath.element("applinks.details", index), defaults: defaults,
+                variables: result.variables, &reader)
+            {
                 result.entries.append(checked)
             }
         }
@@ -104,7 +112,9 @@ public enum AASAChecker {
 
     private static func checkVariables(_ value: JSONValue, at path: String, _ reader: inout JSONReader) -> [String: [String]] {
         guard case .object(let members) = value else {
-            reader.error(path, "is \(JSONReader.kind(value)); it must be an object of name -> array of strings, e.g. {\"food\": [\"pizza\", \"sushi\"]}")
+            reader.error(
+                path,
+                "is \(JSONReader.kind(value)); it must be an object of name -> array of strings, e.g. {\"food\": [\"pizza\", \"sushi\"]}")
             return [:]
         }
         var variables: [String: [String]] = [:]
@@ -114,20 +124,26 @@ public enum AASAChecker {
                 reader.error(at, "'\(name)' is not a variable name: any characters but '$', '(' and ')', at least one")
                 continue
             }
-            if variables[name] != nil { reader.warning(at, "is given twice (the first is used here)"); continue }
+            if variables[name] != nil {
+                reader.warning(at, "is given twice (the first is used here)")
+                continue
+            }
             if SubstitutionVariables.predefined[name] != nil {
                 reader.warning(at, "shadows Apple's predefined $(\(name)); this file's values are used here")
             }
             let values = reader.strings(list, at: at, of: "strings (values may hold * and ?)") { value in
-                value.contains("$(") ? "'\(value.prefix(60))' refers to another substitution variable; values may hold * and ? but not $(…)" : nil
+                value.contains("$(")
+                    ? "'\(value.prefix(60))' refers to another substitution variable; values may hold * and ? but not $(…)" : nil
             }
             variables[name] = values ?? []
         }
         return variables
     }
 
-    private static func checkEntry(_ value: JSONValue, at path: String, defaults inherited: Defaults, variables: [String: [String]],
-                                   _ reader: inout JSONReader) -> AppLinksEntry? {
+    private static func checkEntry(
+        _ value: JSONValue, at path: String, defaults inherited: Defaults, variables: [String: [String]],
+        _ reader: inout JSONReader
+    ) -> AppLinksEntry? {
         guard let members = reader.object(value, at: path, known: detailKeys) else { return nil }
         func member(_ key: String) -> JSONValue? { members.first { $0.0 == key }?.1 }
         var appIDs: [String] = []
@@ -140,26 +156,35 @@ public enum AASAChecker {
                 if let problem = AppID.problem(id) { reader.error(JSONPath.member(path, "appID"), problem) } else { appIDs = [id] }
             }
         case (nil, nil):
-            reader.error(path, "has neither \"appIDs\" nor \"appID\": it must name the apps, e.g. \"appIDs\": [\"ABCDE12345.com.example.app\"]")
+            reader.error(
+                path, "has neither \"appIDs\" nor \"appID\": it must name the apps, e.g. \"appIDs\": [\"ABCDE12345.com.example.app\"]")
         }
         let defaults = member("defaults").map { inherited.reading($0, at: JSONPath.member(path, "defaults"), &reader) } ?? inherited
         var rules: [LinkRule] = []
         if let components = member("components") {
             if member("paths") != nil {
-                reader.warning(JSONPath.member(path, "paths"), "is read only by iOS 12 and earlier; iOS 13 and later use \"components\" (matched here)")
+                reader.warning(
+                    JSONPath.member(path, "paths"), "is read only by iOS 12 and earlier; iOS 13 and later use \"components\" (matched here)"
+                )
             }
             let componentsPath = JSONPath.member(path, "components")
             for (index, component) in (reader.array(components, at: componentsPath, of: "component objects") ?? []).enumerated() {
-                if let rule = checkComponent(component, at: JSONPath.element(componentsPath, index), defaults: defaults,
-                                             variables: variables, &reader) {
+                if let rule = checkComponent(
+                    component, at: JSONPath.element(componentsPath, index), defaults: defaults,
+                    variables: variables, &reader)
+                {
                     rules.append(rule)
                 }
             }
         } else if let paths = member("paths") {
             let pathsPath = JSONPath.member(path, "paths")
-            for (index, element) in (reader.array(paths, at: pathsPath, of: "path patterns (\"/buy/*\", \"NOT /help/*\")") ?? []).enumerated() {
+            for (index, element) in (reader.array(paths, at: pathsPath, of: "path patterns (\"/buy/*\", \"NOT /help/*\")") ?? [])
+                .enumerated()
+            {
                 let at = JSONPath.element(pathsPath, index)
-                guard var pattern = reader.string(element, at: at, what: "a path pattern such as \"/buy/*\" or \"NOT /help/*\"") else { continue }
+                guard var pattern = reader.string(element, at: at, what: "a path pattern such as \"/buy/*\" or \"NOT /help/*\"") else {
+                    continue
+                }
                 let exclude = pattern.hasPrefix("NOT ")
                 if exclude { pattern.removeFirst(4) }
                 guard checkPattern(pattern, at: at, variables: variables, isPath: true, &reader) else { continue }
@@ -167,13 +192,16 @@ public enum AASAChecker {
                 rules.append(LinkRule(path: at, pathPattern: pattern, exclude: exclude))
             }
         } else {
-            reader.error(path, "has neither \"components\" nor \"paths\": it matches no URL; add e.g. \"components\": [{\"/\": \"/buy/*\"}]")
+            reader.error(
+                path, "has neither \"components\" nor \"paths\": it matches no URL; add e.g. \"components\": [{\"/\": \"/buy/*\"}]")
         }
         return AppLinksEntry(path: path, appIDs: appIDs, rules: rules)
     }
 
-    private static func checkComponent(_ value: JSONValue, at path: String, defaults inherited: Defaults, variables: [String: [String]],
-                                       _ reader: inout JSONReader) -> LinkRule? {
+    private static func checkComponent(
+        _ value: JSONValue, at path: String, defaults inherited: Defaults, variables: [String: [String]],
+        _ reader: inout JSONReader
+    ) -> LinkRule? {
         guard let members = reader.object(value, at: path, known: componentKeys) else { return nil }
         var rule = LinkRule(path: path, caseSensitive: inherited.caseSensitive, percentEncoded: inherited.percentEncoded)
         var valid = true
@@ -182,19 +210,36 @@ public enum AASAChecker {
             switch key {
             case "/", "#":
                 guard let pattern = reader.string(value, at: at, what: "a pattern string (* any run, ? one character)"),
-                      checkPattern(pattern, at: at, variables: variables, isPath: key == "/", &reader) else { valid = false; continue }
+                    checkPattern(pattern, at: at, variables: variables, isPath: key == "/", &reader)
+                else {
+                    valid = false
+                    continue
+                }
                 if key == "/" { rule.pathPattern = pattern } else { rule.fragment = pattern }
             case "?":
                 switch value {
                 case .string(let pattern):
-                    if checkPattern(pattern, at: at, variables: variables, isPath: false, &reader) { rule.query = .pattern(pattern) } else { valid = false }
+                    if checkPattern(pattern, at: at, variables: variables, isPath: false, &reader) {
+                        rule.query = .pattern(pattern)
+                    } else {
+                        valid = false
+                    }
                 case .object(let items):
                     var rules: [QueryItemRule] = []
                     for (name, itemValue) in items {
                         let itemPath = JSONPath.member(at, name)
-                        guard let pattern = reader.string(itemValue, at: itemPath, what: "a pattern string for the value of query item \"\(name)\""),
-                              checkPattern(pattern, at: itemPath, variables: variables, isPath: false, &reader) else { valid = false; continue }
-                        if rules.contains(where: { $0.name == name }) { reader.warning(itemPath, "is given twice (the first is used here)"); continue }
+                        guard
+                            let pattern = reader.string(
+                                itemValue, at: itemPath, what: "a pattern string for the value of query item \"\(name)\""),
+                            checkPattern(pattern, at: itemPath, variables: variables, isPath: false, &reader)
+                        else {
+                            valid = false
+                            continue
+                        }
+                        if rules.contains(where: { $0.name == name }) {
+                            reader.warning(itemPath, "is given twice (the first is used here)")
+                            continue
+                        }
                         rules.append(QueryItemRule(name: name, pattern: pattern))
                     }
                     rule.query = .items(rules)
@@ -214,8 +259,10 @@ public enum AASAChecker {
 
     /// Whether `pattern` compiles; an error otherwise. A path pattern that starts with a literal
     /// character other than `/` can never match (paths start with `/`): a warning.
-    private static func checkPattern(_ pattern: String, at path: String, variables: [String: [String]], isPath: Bool,
-                                     _ reader: inout JSONReader) -> Bool {
+    private static func checkPattern(
+        _ pattern: String, at path: String, variables: [String: [String]], isPath: Bool,
+        _ reader: inout JSONReader
+    ) -> Bool {
         do {
             _ = try LinkPattern(pattern, variables: variables)
         } catch {
@@ -223,7 +270,8 @@ public enum AASAChecker {
             return false
         }
         if isPath, let first = pattern.first, !"/*?$".contains(first) {
-            reader.warning(path, "\"\(pattern.prefix(60))\" can never match: a URL's path starts with '/' (write \"/\(pattern.prefix(60))\")")
+            reader.warning(
+                path, "\"\(pattern.prefix(60))\" can never match: a URL's path starts with '/' (write \"/\(pattern.prefix(60))\")")
         }
         return true
     }

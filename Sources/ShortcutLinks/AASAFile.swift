@@ -11,8 +11,10 @@ public struct AASAFile: Sendable {
     /// `appclips.apps`.
     public var appClipApps: [String]
 
-    public init(entries: [AppLinksEntry], variables: [String: [String]] = [:], webCredentialApps: [String] = [],
-                appClipApps: [String] = []) {
+    public init(
+        entries: [AppLinksEntry], variables: [String: [String]] = [:], webCredentialApps: [String] = [],
+        appClipApps: [String] = []
+    ) {
         self.entries = entries
         self.variables = variables
         self.webCredentialApps = webCredentialApps
@@ -57,8 +59,10 @@ public struct LinkRule: Sendable {
     /// `comment`, shown in the trace.
     public var comment: String?
 
-    public init(path: String, pathPattern: String? = nil, query: QueryRule? = nil, fragment: String? = nil, exclude: Bool = false,
-                caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil) {
+    public init(
+        path: String, pathPattern: String? = nil, query: QueryRule? = nil, fragment: String? = nil, exclude: Bool = false,
+        caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil
+    ) {
         self.path = path
         self.pathPattern = pathPattern
         self.query = query

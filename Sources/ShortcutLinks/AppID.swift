@@ -11,7 +11,8 @@ public enum AppID {
             return "'\(text.prefix(100))': the team ID '\(team.prefix(40))' is not 10 characters of A-Z and 0-9; \(allowed)"
         }
         guard isBundleID(bundle) else {
-            return "'\(text.prefix(100))': the bundle ID '\(bundle.prefix(60))' is not letters, digits, '-' and dots with no empty part; \(allowed)"
+            return
+                "'\(text.prefix(100))': the bundle ID '\(bundle.prefix(60))' is not letters, digits, '-' and dots with no empty part; \(allowed)"
         }
         return nil
     }

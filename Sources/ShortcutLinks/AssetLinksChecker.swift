@@ -34,37 +34,46 @@ public enum AssetLinksChecker {
             let relationPath = JSONPath.member(path, "relation")
             for (index, name) in (reader.strings(relation, at: relationPath, of: "relation strings") ?? []).enumerated()
             where !knownRelations.contains(name) {
-                reader.warning(JSONPath.element(relationPath, index),
-                               "'\(name.prefix(80))' is not a relation Android reads; known: \(knownRelations.joined(separator: ", "))")
+                reader.warning(
+                    JSONPath.element(relationPath, index),
+                    "'\(name.prefix(80))' is not a relation Android reads; known: \(knownRelations.joined(separator: ", "))")
             }
         } else {
             reader.error(path, "has no \"relation\": it must be e.g. [\"delegate_permission/common.handle_all_urls\"]")
         }
         guard let target = member("target") else {
-            reader.error(path, "has no \"target\": it must be {\"namespace\": \"android_app\", \"package_name\": …, \"sha256_cert_fingerprints\": [...]}")
+            reader.error(
+                path,
+                "has no \"target\": it must be {\"namespace\": \"android_app\", \"package_name\": …, \"sha256_cert_fingerprints\": [...]}")
             return
         }
         let targetPath = JSONPath.member(path, "target")
-        guard let fields = reader.object(target, at: targetPath, known: ["namespace", "package_name", "sha256_cert_fingerprints", "site"]) else { return }
+        guard let fields = reader.object(target, at: targetPath, known: ["namespace", "package_name", "sha256_cert_fingerprints", "site"])
+        else { return }
         func field(_ key: String) -> JSONValue? { fields.first { $0.0 == key }?.1 }
         guard let namespaceValue = field("namespace") else {
             reader.error(targetPath, "has no \"namespace\": it must be \"android_app\" (or \"web\" with \"site\")")
             return
         }
-        guard let namespace = reader.string(namespaceValue, at: JSONPath.member(targetPath, "namespace"), what: "\"android_app\" or \"web\"") else { return }
+        guard
+            let namespace = reader.string(namespaceValue, at: JSONPath.member(targetPath, "namespace"), what: "\"android_app\" or \"web\"")
+        else { return }
         switch namespace {
         case "android_app":
             if let name = field("package_name") {
                 let at = JSONPath.member(targetPath, "package_name")
-                if let text = reader.string(name, at: at, what: "an Android package name such as com.example.app"), let problem = packageProblem(text) {
+                if let text = reader.string(name, at: at, what: "an Android package name such as com.example.app"),
+                    let problem = packageProblem(text)
+                {
                     reader.error(at, problem)
                 }
             } else {
                 reader.error(targetPath, "has no \"package_name\": an android_app target names its package, e.g. \"com.example.app\"")
             }
             if let prints = field("sha256_cert_fingerprints") {
-                _ = reader.strings(prints, at: JSONPath.member(targetPath, "sha256_cert_fingerprints"),
-                                   of: "SHA-256 fingerprints (32 upper-case hex bytes joined by ':')", rule: fingerprintProblem)
+                _ = reader.strings(
+                    prints, at: JSONPath.member(targetPath, "sha256_cert_fingerprints"),
+                    of: "SHA-256 fingerprints (32 upper-case hex bytes joined by ':')", rule: fingerprintProblem)
             } else {
                 reader.error(targetPath, "has no \"sha256_cert_fingerprints\": list the signing certificates' SHA-256 (keytool -list -v)")
             }
@@ -78,11 +87,15 @@ public enum AssetLinksChecker {
     /// Why `name` is not a Java package name of two or more parts (`com.example.app`), or nil.
     static func packageProblem(_ name: String) -> String? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isASCII, first.isLetter else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }
-        return valid ? nil : "'\(name.prefix(80))' is not a package name: two or more parts of letters, digits and '_', each starting with a letter, joined by '.'"
+        let valid =
+            parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.first, first.isASCII, first.isLetter else { return false }
+                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+        return valid
+            ? nil
+            : "'\(name.prefix(80))' is not a package name: two or more parts of letters, digits and '_', each starting with a letter, joined by '.'"
     }
 
     /// Why `text` is not 32 colon-separated upper-case hex bytes, or nil.

@@ -28,7 +28,9 @@ struct JSONReader {
             }
             seen.append(key)
             if !known.contains(key) {
-                warning(JSONPath.member(path, key), "is not a known key (ignored); known here: \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+                warning(
+                    JSONPath.member(path, key),
+                    "is not a known key (ignored); known here: \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
         }
         var first: [(String, JSONValue)] = []
@@ -64,8 +66,10 @@ struct JSONReader {
     }
 
     /// An array of strings (each checked by `rule`, which returns why one is wrong), or nil and errors.
-    mutating func strings(_ value: JSONValue, at path: String, of what: String, nonEmpty: Bool = true,
-                          rule: (String) -> String? = { _ in nil }) -> [String]? {
+    mutating func strings(
+        _ value: JSONValue, at path: String, of what: String, nonEmpty: Bool = true,
+        rule: (String) -> String? = { _ in nil }
+    ) -> [String]? {
         guard let values = array(value, at: path, of: what) else { return nil }
         if nonEmpty && values.isEmpty { error(path, "is empty; it must list at least one of \(what)") }
         var result: [String] = []

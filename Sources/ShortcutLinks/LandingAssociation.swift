@@ -36,7 +36,10 @@ public enum LandingAssociation {
         let document = JSONValue.object([("applinks", .object([("details", .array(details))]))])
         let bytes = Array(document.description.utf8)
         guard bytes.count <= AssociationFileLimits.maxBytes else {
-            throw Failure(description: "the apple-app-site-association built from \(links.count) links is \(bytes.count) bytes; the limit is \(AssociationFileLimits.maxBytes) (Apple's CDN refuses larger): remove links or serve a file with --aasa")
+            throw Failure(
+                description:
+                    "the apple-app-site-association built from \(links.count) links is \(bytes.count) bytes; the limit is \(AssociationFileLimits.maxBytes) (Apple's CDN refuses larger): remove links or serve a file with --aasa"
+            )
         }
         let report = AASAChecker.check(bytes, file: fileName)
         let errors = report.problems.filter { $0.severity == .error }

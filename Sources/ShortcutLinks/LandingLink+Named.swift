@@ -7,16 +7,19 @@ extension LandingLink.Fields {
 
     /// The fields by name (`names`), in that order; nil for an absent one.
     public var named: [(name: String, value: String?)] {
-        [("title", title), ("description", description), ("image", image), ("app_url", appURL),
-         ("universal_url", universalURL), ("fallback_url", fallbackURL), ("app_store_id", appStoreID),
-         ("app_clip_bundle_id", appClipBundleID), ("app_id", appID)]
+        [
+            ("title", title), ("description", description), ("image", image), ("app_url", appURL),
+            ("universal_url", universalURL), ("fallback_url", fallbackURL), ("app_store_id", appStoreID),
+            ("app_clip_bundle_id", appClipBundleID), ("app_id", appID),
+        ]
     }
 
     /// The fields from values by name (`names`); a name that is missing is an absent field.
     public init(named values: [String: String]) {
-        self.init(title: values["title"], description: values["description"], image: values["image"],
-                  appURL: values["app_url"], universalURL: values["universal_url"], fallbackURL: values["fallback_url"],
-                  appStoreID: values["app_store_id"], appClipBundleID: values["app_clip_bundle_id"], appID: values["app_id"])
+        self.init(
+            title: values["title"], description: values["description"], image: values["image"],
+            appURL: values["app_url"], universalURL: values["universal_url"], fallbackURL: values["fallback_url"],
+            appStoreID: values["app_store_id"], appClipBundleID: values["app_clip_bundle_id"], appID: values["app_id"])
     }
 }
 

@@ -21,9 +21,11 @@ public struct LandingLink: Sendable, Equatable {
         public var appClipBundleID: String?
         public var appID: String?
 
-        public init(title: String? = nil, description: String? = nil, image: String? = nil, appURL: String? = nil,
-                    universalURL: String? = nil, fallbackURL: String? = nil, appStoreID: String? = nil,
-                    appClipBundleID: String? = nil, appID: String? = nil) {
+        public init(
+            title: String? = nil, description: String? = nil, image: String? = nil, appURL: String? = nil,
+            universalURL: String? = nil, fallbackURL: String? = nil, appStoreID: String? = nil,
+            appClipBundleID: String? = nil, appID: String? = nil
+        ) {
             self.title = title
             self.description = description
             self.image = image
@@ -98,8 +100,10 @@ public struct LandingLink: Sendable, Equatable {
             do {
                 let checked = try AppURL.validate(value, field: field)
                 if let schemes, let scheme = AppURL.scheme(of: checked)?.lowercased(), !schemes.contains(scheme) {
-                    problems.append(.init(field: field, code: "error.scheme",
-                                          reason: "\(field) must be \(schemes.sorted().joined(separator: " or ")): \(why), not '\(scheme)'"))
+                    problems.append(
+                        .init(
+                            field: field, code: "error.scheme",
+                            reason: "\(field) must be \(schemes.sorted().joined(separator: " or ")): \(why), not '\(scheme)'"))
                     return nil
                 }
                 return checked
@@ -112,40 +116,60 @@ public struct LandingLink: Sendable, Equatable {
         let description = text(fields.description, "description", required: false, maxBytes: Self.maxDescriptionBytes)
         let image = url(fields.image, "image", required: false, schemes: ["http", "https"], why: "link previews fetch it from the web")
         let appURL = url(fields.appURL, "app_url", required: true)
-        let universalURL = url(fields.universalURL, "universal_url", required: false, schemes: ["https"],
-                               why: "iOS opens universal links only from https")
+        let universalURL = url(
+            fields.universalURL, "universal_url", required: false, schemes: ["https"],
+            why: "iOS opens universal links only from https")
         if let universalURL, let problem = Self.hostProblem(universalURL) {
             problems.append(.init(field: "universal_url", code: "error.format", reason: "universal_url \(problem)"))
         }
         let fallbackURL = url(fields.fallbackURL, "fallback_url", required: true)
         let appStoreID = fields.appStoreID
-        if let appStoreID, appStoreID.isEmpty || appStoreID.utf8.count > Self.maxAppStoreIDBytes
-            || !appStoreID.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            problems.append(.init(field: "app_store_id", code: "error.format",
-                                  reason: "app_store_id is the app's App Store id: 1 to \(Self.maxAppStoreIDBytes) digits, not '\(appStoreID.prefix(40))'"))
+        if let appStoreID,
+            appStoreID.isEmpty || appStoreID.utf8.count > Self.maxAppStoreIDBytes
+                || !appStoreID.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
+            problems.append(
+                .init(
+                    field: "app_store_id", code: "error.format",
+                    reason: "app_store_id is the app's App Store id: 1 to \(Self.maxAppStoreIDBytes) digits, not '\(appStoreID.prefix(40))'"
+                ))
         }
         let clip = fields.appClipBundleID
         if let clip {
             if clip.utf8.count > Self.maxBundleIDBytes {
-                problems.append(.init(field: "app_clip_bundle_id", code: "error.maxLength",
-                                      reason: "app_clip_bundle_id is \(clip.utf8.count) bytes; the limit is \(Self.maxBundleIDBytes)"))
+                problems.append(
+                    .init(
+                        field: "app_clip_bundle_id", code: "error.maxLength",
+                        reason: "app_clip_bundle_id is \(clip.utf8.count) bytes; the limit is \(Self.maxBundleIDBytes)"))
             } else if !AppID.isBundleID(clip) {
-                problems.append(.init(field: "app_clip_bundle_id", code: "error.format",
-                                      reason: "app_clip_bundle_id '\(clip.prefix(60))' is not a bundle ID: letters, digits, '-' and dots, e.g. com.example.app.Clip"))
+                problems.append(
+                    .init(
+                        field: "app_clip_bundle_id", code: "error.format",
+                        reason:
+                            "app_clip_bundle_id '\(clip.prefix(60))' is not a bundle ID: letters, digits, '-' and dots, e.g. com.example.app.Clip"
+                    ))
             } else if appStoreID == nil {
-                problems.append(.init(field: "app_clip_bundle_id", code: "error.required",
-                                      reason: "app_clip_bundle_id needs app_store_id: the Smart App Banner that shows the App Clip card needs the app's app-id"))
+                problems.append(
+                    .init(
+                        field: "app_clip_bundle_id", code: "error.required",
+                        reason:
+                            "app_clip_bundle_id needs app_store_id: the Smart App Banner that shows the App Clip card needs the app's app-id"
+                    ))
             }
         }
         if let appID = fields.appID {
             if appID.utf8.count > Self.maxBundleIDBytes {
-                problems.append(.init(field: "app_id", code: "error.maxLength",
-                                      reason: "app_id is \(appID.utf8.count) bytes; the limit is \(Self.maxBundleIDBytes)"))
+                problems.append(
+                    .init(
+                        field: "app_id", code: "error.maxLength",
+                        reason: "app_id is \(appID.utf8.count) bytes; the limit is \(Self.maxBundleIDBytes)"))
             } else if let problem = AppID.problem(appID) {
                 problems.append(.init(field: "app_id", code: "error.format", reason: "app_id \(problem)"))
             } else if fields.universalURL == nil {
-                problems.append(.init(field: "app_id", code: "error.required",
-                                      reason: "app_id needs universal_url: its path is the rule the apple-app-site-association declares for the app"))
+                problems.append(
+                    .init(
+                        field: "app_id", code: "error.required",
+                        reason: "app_id needs universal_url: its path is the rule the apple-app-site-association declares for the app"))
             }
         }
         guard problems.isEmpty, let title, let appURL, let fallbackURL else { throw Problems(all: problems) }
@@ -162,9 +186,10 @@ public struct LandingLink: Sendable, Equatable {
 
     /// The fields as they were checked (the link again from them is this link).
     public var fields: Fields {
-        Fields(title: title, description: description.isEmpty ? nil : description, image: image, appURL: appURL,
-               universalURL: universalURL, fallbackURL: fallbackURL, appStoreID: appStoreID,
-               appClipBundleID: appClipBundleID, appID: appID)
+        Fields(
+            title: title, description: description.isEmpty ? nil : description, image: image, appURL: appURL,
+            universalURL: universalURL, fallbackURL: fallbackURL, appStoreID: appStoreID,
+            appClipBundleID: appClipBundleID, appID: appID)
     }
 
     /// The universal link's path, percent-encoded (`/` for none): the rule the built

@@ -29,16 +29,19 @@ public struct LinkMatcher: Sendable {
                 }
                 var query: CompiledQuery?
                 switch rule.query {
-                case .pattern(let pattern)?: query = .pattern(try LinkPattern(pattern, caseSensitive: rule.caseSensitive, variables: file.variables))
+                case .pattern(let pattern)?:
+                    query = .pattern(try LinkPattern(pattern, caseSensitive: rule.caseSensitive, variables: file.variables))
                 case .items(let items)?:
                     var compiled: [(String, LinkPattern)] = []
                     for item in items {
-                        compiled.append((item.name, try LinkPattern(item.pattern, caseSensitive: rule.caseSensitive, variables: file.variables)))
+                        compiled.append(
+                            (item.name, try LinkPattern(item.pattern, caseSensitive: rule.caseSensitive, variables: file.variables)))
                     }
                     query = .items(compiled)
                 case nil: query = nil
                 }
-                rules.append(CompiledRule(rule: rule, path: try compile(rule.pathPattern), query: query, fragment: try compile(rule.fragment)))
+                rules.append(
+                    CompiledRule(rule: rule, path: try compile(rule.pathPattern), query: query, fragment: try compile(rule.fragment)))
             }
             entries.append((entry, rules))
         }
@@ -48,8 +51,9 @@ public struct LinkMatcher: Sendable {
     /// Every rule tried for `url`, and the result.
     public func trace(_ url: LinkURL) -> LinkTrace {
         guard url.scheme == "https" else {
-            return LinkTrace(url: url, entries: [], app: nil, appIDs: [], decidedBy: nil,
-                             result: "Safari opens it: universal links are https URLs only, not \(url.scheme):")
+            return LinkTrace(
+                url: url, entries: [], app: nil, appIDs: [], decidedBy: nil,
+                result: "Safari opens it: universal links are https URLs only, not \(url.scheme):")
         }
         var traced: [LinkTrace.Entry] = []
         var firstExclusion: String?
@@ -59,9 +63,13 @@ public struct LinkMatcher: Sendable {
             for compiled in rules {
                 let failure = mismatch(compiled, url)
                 let verdict: LinkTrace.Verdict = failure != nil ? .noMatch : compiled.rule.exclude ? .excluded : .match
-                let reason = failure ?? (compiled.rule.exclude ? "the URL matches and the rule excludes it: this entry stops here" : "the URL matches")
-                steps.append(LinkTrace.Step(rule: compiled.rule.path, summary: compiled.rule.summary, comment: compiled.rule.comment,
-                                            verdict: verdict, reason: reason))
+                let reason =
+                    failure
+                    ?? (compiled.rule.exclude ? "the URL matches and the rule excludes it: this entry stops here" : "the URL matches")
+                steps.append(
+                    LinkTrace.Step(
+                        rule: compiled.rule.path, summary: compiled.rule.summary, comment: compiled.rule.comment,
+                        verdict: verdict, reason: reason))
                 if verdict != .noMatch {
                     decided = verdict
                     break
@@ -70,13 +78,15 @@ public struct LinkMatcher: Sendable {
             traced.append(LinkTrace.Entry(path: entry.path, appIDs: entry.appIDs, steps: steps))
             if decided == .match, let app = entry.appIDs.first, let rule = steps.last?.rule {
                 let others = entry.appIDs.count > 1 ? " (the first installed of \(entry.appIDs.joined(separator: ", ")))" : ""
-                return LinkTrace(url: url, entries: traced, app: app, appIDs: entry.appIDs, decidedBy: rule, result: "opens in \(app)\(others)")
+                return LinkTrace(
+                    url: url, entries: traced, app: app, appIDs: entry.appIDs, decidedBy: rule, result: "opens in \(app)\(others)")
             }
             if decided == .excluded, firstExclusion == nil { firstExclusion = steps.last?.rule }
         }
         if let firstExclusion {
-            return LinkTrace(url: url, entries: traced, app: nil, appIDs: [], decidedBy: firstExclusion,
-                             result: "Safari opens it: \(firstExclusion) excludes it and no other entry matches")
+            return LinkTrace(
+                url: url, entries: traced, app: nil, appIDs: [], decidedBy: firstExclusion,
+                result: "Safari opens it: \(firstExclusion) excludes it and no other entry matches")
         }
         let why = entries.isEmpty ? "the file has no applinks entries" : "no rule matches"
         return LinkTrace(url: url, entries: traced, app: nil, appIDs: [], decidedBy: nil, result: "Safari opens it: \(why)")

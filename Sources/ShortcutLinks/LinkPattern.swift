@@ -15,9 +15,10 @@ public struct LinkPattern: Sendable {
         public var description: String {
             switch self {
             case .unterminatedVariable(let text): "'\(text)' opens a substitution variable with '$(' and never closes it with ')'"
-            case .unknownVariable(let name): "$(\(name)) is not a substitution variable: the predefined ones are "
-                + SubstitutionVariables.predefinedNames.map { "$(\($0))" }.joined(separator: " ")
-                + ", others are declared in applinks.substitutionVariables"
+            case .unknownVariable(let name):
+                "$(\(name)) is not a substitution variable: the predefined ones are "
+                    + SubstitutionVariables.predefinedNames.map { "$(\($0))" }.joined(separator: " ")
+                    + ", others are declared in applinks.substitutionVariables"
             }
         }
     }

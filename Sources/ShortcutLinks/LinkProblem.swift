@@ -35,8 +35,9 @@ public enum AssociationFileLimits {
     /// Why `count` bytes are too many, or nil.
     public static func sizeProblem(_ count: Int, file: String) -> LinkProblem? {
         guard count > maxBytes else { return nil }
-        return LinkProblem(.error, file: file, path: "(file)",
-                           "the file is \(count) bytes; the limit is \(maxBytes) (128 KB, Apple's CDN refuses larger association files)")
+        return LinkProblem(
+            .error, file: file, path: "(file)",
+            "the file is \(count) bytes; the limit is \(maxBytes) (128 KB, Apple's CDN refuses larger association files)")
     }
 }
 
@@ -44,7 +45,9 @@ public enum AssociationFileLimits {
 enum JSONPath {
     /// `base.key`, or `base["key"]` when the key is not a plain name (`/`, `?`, `#`, spaces).
     static func member(_ base: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
         var escaped = ""
         for character in key {
             if character == "\\" || character == "\"" { escaped.append("\\") }

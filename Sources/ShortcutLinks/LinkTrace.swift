@@ -50,13 +50,17 @@ public struct LinkTrace: Sendable {
 
     /// The trace as the CLI prints it, one line each.
     public var lines: [String] {
-        var lines = ["url: \(url.scheme)://\(url.host)\(url.path)" + (url.query.map { "?\($0)" } ?? "") + (url.fragment.map { "#\($0)" } ?? ""),
-                     "path: \(url.path)  query: \(url.query.map { "\"\($0)\"" } ?? "(none)")  fragment: \(url.fragment.map { "\"\($0)\"" } ?? "(none)")"]
+        var lines = [
+            "url: \(url.scheme)://\(url.host)\(url.path)" + (url.query.map { "?\($0)" } ?? "") + (url.fragment.map { "#\($0)" } ?? ""),
+            "path: \(url.path)  query: \(url.query.map { "\"\($0)\"" } ?? "(none)")  fragment: \(url.fragment.map { "\"\($0)\"" } ?? "(none)")",
+        ]
         for entry in entries {
             lines.append("\(entry.path) (\(entry.appIDs.joined(separator: ", ")))")
             for step in entry.steps {
                 let comment = step.comment.map { "  // \($0)" } ?? ""
-                lines.append("  \(step.rule.dropFirst(entry.path.count).drop { $0 == "." }) \(step.summary): \(step.verdict.rawValue): \(step.reason)\(comment)")
+                lines.append(
+                    "  \(step.rule.dropFirst(entry.path.count).drop { $0 == "." }) \(step.summary): \(step.verdict.rawValue): \(step.reason)\(comment)"
+                )
             }
         }
         if let decidedBy { lines.append("decided by: \(decidedBy)") }
@@ -68,27 +72,39 @@ public struct LinkTrace: Sendable {
     public var json: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
-            ("url", .object([
-                ("scheme", .string(url.scheme)), ("host", .string(url.host)), ("path", .string(url.path)),
-                ("query", text(url.query)), ("fragment", text(url.fragment)),
-            ])),
+            (
+                "url",
+                .object([
+                    ("scheme", .string(url.scheme)), ("host", .string(url.host)), ("path", .string(url.path)),
+                    ("query", text(url.query)), ("fragment", text(url.fragment)),
+                ])
+            ),
             ("opens_app", .bool(opensApp)),
             ("app", text(app)),
             ("app_ids", .array(appIDs.map(JSONValue.string))),
             ("decided_by", text(decidedBy)),
             ("result", .string(result)),
-            ("entries", .array(entries.map { entry in
-                .object([
-                    ("path", .string(entry.path)),
-                    ("app_ids", .array(entry.appIDs.map(JSONValue.string))),
-                    ("steps", .array(entry.steps.map { step in
+            (
+                "entries",
+                .array(
+                    entries.map { entry in
                         .object([
-                            ("rule", .string(step.rule)), ("summary", .string(step.summary)), ("comment", text(step.comment)),
-                            ("verdict", .string(step.verdict.rawValue)), ("reason", .string(step.reason)),
+                            ("path", .string(entry.path)),
+                            ("app_ids", .array(entry.appIDs.map(JSONValue.string))),
+                            (
+                                "steps",
+                                .array(
+                                    entry.steps.map { step in
+                                        .object([
+                                            ("rule", .string(step.rule)), ("summary", .string(step.summary)),
+                                            ("comment", text(step.comment)),
+                                            ("verdict", .string(step.verdict.rawValue)), ("reason", .string(step.reason)),
+                                        ])
+                                    })
+                            ),
                         ])
-                    })),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 }

@@ -28,7 +28,8 @@ public struct LinkURL: Sendable, Equatable {
             throw Failure(description: "the URL is \(text.utf8.count) bytes; the limit is \(LinkURL.maxBytes)")
         }
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw Failure(description: "the URL holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))")
+            throw Failure(
+                description: "the URL holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))")
         }
         let encoded = LinkURL.encodeNonASCII(text)
         guard let colon = encoded.firstIndex(of: ":"), encoded[colon...].hasPrefix("://") else {

@@ -26,8 +26,10 @@ public struct WebClipProfile: Sendable {
         /// `PayloadUUID` of the payload.
         public var uuid: String
 
-        public init(label: String, url: String, icon: ShortcutIcon, isFullScreen: Bool, ignoresManifestScope: Bool,
-                    targetBundleID: String?, identifier: String, uuid: String) {
+        public init(
+            label: String, url: String, icon: ShortcutIcon, isFullScreen: Bool, ignoresManifestScope: Bool,
+            targetBundleID: String?, identifier: String, uuid: String
+        ) {
             self.label = label
             self.url = url
             self.icon = icon
@@ -71,8 +73,10 @@ public struct WebClipProfile: Sendable {
     public var organization: String
     public var clips: [Clip]
 
-    public init(identifier: String, uuid: String, displayName: String, description: String, organization: String,
-                clips: [Clip]) {
+    public init(
+        identifier: String, uuid: String, displayName: String, description: String, organization: String,
+        clips: [Clip]
+    ) {
         self.identifier = identifier
         self.uuid = uuid
         self.displayName = displayName

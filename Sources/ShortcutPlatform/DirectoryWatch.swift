@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the kernel saw change in one folder since the last look: the names (inotify, on Linux), or that
@@ -33,15 +33,15 @@ public final class DirectoryWatch {
     /// Watches `path` if the system can (nil: no watch); `isWatching` says whether it does.
     public init(path: String?) {
         #if canImport(Glibc)
-        // Made, written in place, renamed in or out, removed; the folder itself removed or moved.
-        let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        fd = path.map { Syscall.watchDirectory($0, mask) } ?? -1
+            // Made, written in place, renamed in or out, removed; the folder itself removed or moved.
+            let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+            fd = path.map { Syscall.watchDirectory($0, mask) } ?? -1
         #else
-        if let path, let watch = Syscall.watchDirectory(path) {
-            (fd, folder) = (watch.queue, watch.folder)
-        } else {
-            fd = -1
-        }
+            if let path, let watch = Syscall.watchDirectory(path) {
+                (fd, folder) = (watch.queue, watch.folder)
+            } else {
+                fd = -1
+            }
         #endif
     }
 
@@ -60,63 +60,64 @@ public final class DirectoryWatch {
     /// The changes since the last call; `.unknown` when not watching.
     public func drain() -> Changes {
         #if !canImport(Glibc)
-        guard fd >= 0 else { return .unknown }
-        guard let (changed, ended) = Syscall.drainDirectoryEvents(fd), !ended else {
-            stopWatching()
-            return .unknown
-        }
-        return changed ? .unnamed : .names([])
-        #else
-        guard fd >= 0 else { return .unknown }
-        var names: Set<String> = []
-        var outcome = Outcome()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Syscall.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = Syscall.lastError()
-                if code == EINTR { continue }
-                if code != EAGAIN && code != EWOULDBLOCK { outcome.ended = true }
-                break
+            guard fd >= 0 else { return .unknown }
+            guard let (changed, ended) = Syscall.drainDirectoryEvents(fd), !ended else {
+                stopWatching()
+                return .unknown
             }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { raw in DirectoryWatch.parse(raw[0..<count], into: &names, &outcome) }
-        }
-        if outcome.ended { stopWatching() }
-        return outcome.lost || outcome.ended ? .unknown : .names(names)
+            return changed ? .unnamed : .names([])
+        #else
+            guard fd >= 0 else { return .unknown }
+            var names: Set<String> = []
+            var outcome = Outcome()
+            var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Syscall.read(fd, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    let code = Syscall.lastError()
+                    if code == EINTR { continue }
+                    if code != EAGAIN && code != EWOULDBLOCK { outcome.ended = true }
+                    break
+                }
+                if count == 0 { break }
+                buffer.withUnsafeBytes { raw in DirectoryWatch.parse(raw[0..<count], into: &names, &outcome) }
+            }
+            if outcome.ended { stopWatching() }
+            return outcome.lost || outcome.ended ? .unknown : .names(names)
         #endif
     }
 
     #if canImport(Glibc)
-    /// What a drain learnt besides names.
-    private struct Outcome {
-        /// Events were dropped (the kernel's queue overflowed, or a read was cut).
-        var lost = false
-        /// No more events will come (the folder was removed or moved, its file system unmounted).
-        var ended = false
-    }
-
-    /// Adds the names in the `struct inotify_event`s in `events`, and what else they say to `outcome`.
-    private static func parse(_ events: Slice<UnsafeRawBufferPointer>, into names: inout Set<String>, _ outcome: inout Outcome) {
-        // struct inotify_event { int wd; uint32_t mask; uint32_t cookie; uint32_t len; char name[]; }
-        let maskOffset = 4, lengthOffset = 12
-        let headerSize = MemoryLayout<inotify_event>.size
-        let ending = UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
-        var offset = events.startIndex
-        while offset + headerSize <= events.endIndex {
-            let mask = events.base.loadUnaligned(fromByteOffset: offset + maskOffset, as: UInt32.self)
-            let length = Int(events.base.loadUnaligned(fromByteOffset: offset + lengthOffset, as: UInt32.self))
-            let nameStart = offset + headerSize
-            guard nameStart + length <= events.endIndex else {
-                outcome.lost = true  // the kernel writes whole events; never seen, but not trusted blindly
-                return
-            }
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 { outcome.lost = true }
-            if mask & ending != 0 { outcome.ended = true }
-            let name = events.base[nameStart..<nameStart + length].prefix { $0 != 0 }
-            if !name.isEmpty { names.insert(String(decoding: name, as: UTF8.self)) }
-            offset = nameStart + length
+        /// What a drain learnt besides names.
+        private struct Outcome {
+            /// Events were dropped (the kernel's queue overflowed, or a read was cut).
+            var lost = false
+            /// No more events will come (the folder was removed or moved, its file system unmounted).
+            var ended = false
         }
-    }
+
+        /// Adds the names in the `struct inotify_event`s in `events`, and what else they say to `outcome`.
+        private static func parse(_ events: Slice<UnsafeRawBufferPointer>, into names: inout Set<String>, _ outcome: inout Outcome) {
+            // struct inotify_event { int wd; uint32_t mask; uint32_t cookie; uint32_t len; char name[]; }
+            let maskOffset = 4
+            let lengthOffset = 12
+            let headerSize = MemoryLayout<inotify_event>.size
+            let ending = UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
+            var offset = events.startIndex
+            while offset + headerSize <= events.endIndex {
+                let mask = events.base.loadUnaligned(fromByteOffset: offset + maskOffset, as: UInt32.self)
+                let length = Int(events.base.loadUnaligned(fromByteOffset: offset + lengthOffset, as: UInt32.self))
+                let nameStart = offset + headerSize
+                guard nameStart + length <= events.endIndex else {
+                    outcome.lost = true  // the kernel writes whole events; never seen, but not trusted blindly
+                    return
+                }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { outcome.lost = true }
+                if mask & ending != 0 { outcome.ended = true }
+                let name = events.base[nameStart..<nameStart + length].prefix { $0 != 0 }
+                if !name.isEmpty { names.insert(String(decoding: name, as: UTF8.self)) }
+                offset = nameStart + length
+            }
+        }
     #endif
 }

@@ -1,92 +1,94 @@
 #if canImport(Glibc)
-import CSystemShims
-import Glibc
+    import CSystemShims
+    import Glibc
 
-/// epoll(7), level-triggered.
-public final class EventPoller: EventPolling {
-    /// The epoll descriptor.
-    public let descriptor: Int32
-    /// What `epoll_wait` fills; confined, like the poller, to its event loop's queue. Memory of its own, not
-    /// an array in a `var`: an array cost each poll an exclusivity check, a retain and release and a
-    /// uniqueness check (~70 instructions by callgrind) for a buffer that never changes size.
-    @usableFromInline let buffer: UnsafeMutableBufferPointer<epoll_event>
+    /// epoll(7), level-triggered.
+    public final class EventPoller: EventPolling {
+        /// The epoll descriptor.
+        public let descriptor: Int32
+        /// What `epoll_wait` fills; confined, like the poller, to its event loop's queue. Memory of its own, not
+        /// an array in a `var`: an array cost each poll an exclusivity check, a retain and release and a
+        /// uniqueness check (~70 instructions by callgrind) for a buffer that never changes size.
+        @usableFromInline let buffer: UnsafeMutableBufferPointer<epoll_event>
 
-    /// A poller that takes up to `capacity` events per `poll`.
-    public init(capacity: Int = 256) throws(SystemError) {
-        descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
-        buffer = .allocate(capacity: max(capacity, 1))
-        buffer.initialize(repeating: epoll_event())
-    }
-
-    deinit {
-        buffer.deallocate()
-    }
-
-    /// See `EventPolling`.
-    public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
-        try control(EPOLL_CTL_ADD, fd, interest, "ADD")
-    }
-
-    /// See `EventPolling`. Without `EPOLLEXCLUSIVE` every loop woke for each new connection and all but one
-    /// found `accept` empty: 0.7 vain `accept4` calls per connection (strace, `Connection: close` at c10).
-    public func addListener(_ listener: Int32) throws(SystemError) {
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
-        event.data.fd = listener
-        _ = try Platform.retryingEINTR("epoll_ctl", "ADD") { epoll_ctl(descriptor, EPOLL_CTL_ADD, listener, &event) }
-    }
-
-    /// See `EventPolling`.
-    @inlinable
-    public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
-        try control(EPOLL_CTL_MOD, fd, interest, "MOD")
-    }
-
-    /// See `EventPolling`.
-    public func remove(_ fd: Int32) {
-        var event = epoll_event()
-        _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, &event)
-    }
-
-    /// See `EventPolling`.
-    @inlinable
-    public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
-        let count = Int(epoll_wait(descriptor, buffer.baseAddress, Int32(buffer.count), milliseconds))
-        guard count > 0 else { return 0 }
-        if events.count < count {
-            events.append(contentsOf: repeatElement(PollEvent(fd: -1, readable: false, writable: false, hangup: false),
-                                                    count: count - events.count))
+        /// A poller that takes up to `capacity` events per `poll`.
+        public init(capacity: Int = 256) throws(SystemError) {
+            descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+            buffer = .allocate(capacity: max(capacity, 1))
+            buffer.initialize(repeating: epoll_event())
         }
-        // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read.
-        let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue
-        // Written over in place (see `EventPolling.poll`): emptying the array first went through the generic
-        // `replaceSubrange`, ~80 instructions a poll.
-        events.withUnsafeMutableBufferPointer { out in
-            for index in 0..<count {
-                let event = buffer[index]
-                out[index] = PollEvent(
-                    fd: event.data.fd,
-                    readable: event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | hangup) != 0,
-                    writable: event.events & EPOLLOUT.rawValue != 0,
-                    hangup: event.events & hangup != 0)
+
+        deinit {
+            buffer.deallocate()
+        }
+
+        /// See `EventPolling`.
+        public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+            try control(EPOLL_CTL_ADD, fd, interest, "ADD")
+        }
+
+        /// See `EventPolling`. Without `EPOLLEXCLUSIVE` every loop woke for each new connection and all but one
+        /// found `accept` empty: 0.7 vain `accept4` calls per connection (strace, `Connection: close` at c10).
+        public func addListener(_ listener: Int32) throws(SystemError) {
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
+            event.data.fd = listener
+            _ = try Platform.retryingEINTR("epoll_ctl", "ADD") { epoll_ctl(descriptor, EPOLL_CTL_ADD, listener, &event) }
+        }
+
+        /// See `EventPolling`.
+        @inlinable
+        public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+            try control(EPOLL_CTL_MOD, fd, interest, "MOD")
+        }
+
+        /// See `EventPolling`.
+        public func remove(_ fd: Int32) {
+            var event = epoll_event()
+            _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, &event)
+        }
+
+        /// See `EventPolling`.
+        @inlinable
+        public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
+            let count = Int(epoll_wait(descriptor, buffer.baseAddress, Int32(buffer.count), milliseconds))
+            guard count > 0 else { return 0 }
+            if events.count < count {
+                events.append(
+                    contentsOf: repeatElement(
+                        PollEvent(fd: -1, readable: false, writable: false, hangup: false),
+                        count: count - events.count))
             }
+            // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read.
+            let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue
+            // Written over in place (see `EventPolling.poll`): emptying the array first went through the generic
+            // `replaceSubrange`, ~80 instructions a poll.
+            events.withUnsafeMutableBufferPointer { out in
+                for index in 0..<count {
+                    let event = buffer[index]
+                    out[index] = PollEvent(
+                        fd: event.data.fd,
+                        readable: event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | hangup) != 0,
+                        writable: event.events & EPOLLOUT.rawValue != 0,
+                        hangup: event.events & hangup != 0)
+                }
+            }
+            return count
         }
-        return count
-    }
 
-    /// See `EventPolling`.
-    public func close() { Platform.close(descriptor) }
+        /// See `EventPolling`.
+        public func close() { Platform.close(descriptor) }
 
-    @inlinable
-    func control(_ operation: Int32, _ fd: Int32, _ interest: PollInterest, _ label: String) throws(SystemError) {
-        var event = epoll_event()
-        switch interest {
-        case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        case .write: event.events = EPOLLOUT.rawValue
-        case .none: event.events = 0
+        @inlinable
+        func control(_ operation: Int32, _ fd: Int32, _ interest: PollInterest, _ label: String) throws(SystemError) {
+            var event = epoll_event()
+            switch interest {
+            case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+            case .write: event.events = EPOLLOUT.rawValue
+            case .none: event.events = 0
+            }
+            event.data.fd = fd
+            _ = try Platform.retryingEINTR("epoll_ctl", label) { epoll_ctl(descriptor, operation, fd, &event) }
         }
-        event.data.fd = fd
-        _ = try Platform.retryingEINTR("epoll_ctl", label) { epoll_ctl(descriptor, operation, fd, &event) }
     }
-}
 #endif

@@ -1,67 +1,69 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 
-/// kqueue(2), level-triggered (kqueue filters are level-triggered unless EV_CLEAR is set).
-public final class EventPoller: EventPolling {
-    /// The kqueue descriptor.
-    public let descriptor: Int32
-    /// What `kevent` fills; confined, like the poller, to its event loop's queue.
-    @usableFromInline var buffer: [kevent]
+    /// kqueue(2), level-triggered (kqueue filters are level-triggered unless EV_CLEAR is set).
+    public final class EventPoller: EventPolling {
+        /// The kqueue descriptor.
+        public let descriptor: Int32
+        /// What `kevent` fills; confined, like the poller, to its event loop's queue.
+        @usableFromInline var buffer: [kevent]
 
-    /// A poller that takes up to `capacity` events per `poll`.
-    public init(capacity: Int = 256) throws(SystemError) {
-        descriptor = try Platform.retryingEINTR("kqueue") { kqueue() }
-        buffer = Array(repeating: kevent(), count: capacity)
-    }
-
-    /// See `EventPolling`.
-    public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
-
-    /// See `EventPolling`.
-    @inlinable
-    public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
-        let read = UInt16(interest == .read ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
-        let write = UInt16(interest == .write ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
-        var changes = [
-            kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: read, fflags: 0, data: 0, udata: nil),
-            kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: write, fflags: 0, data: 0, udata: nil),
-        ]
-        _ = try Platform.retryingEINTR("kevent") { kevent(descriptor, &changes, 2, nil, 0, nil) }
-    }
-
-    /// See `EventPolling`.
-    public func addListener(_ listener: Int32) throws(SystemError) {
-        try add(listener, .read)
-    }
-
-    /// See `EventPolling`.
-    public func remove(_ fd: Int32) {
-        var changes = [
-            kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
-            kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
-        ]
-        _ = kevent(descriptor, &changes, 2, nil, 0, nil)
-    }
-
-    /// See `EventPolling`.
-    @inlinable
-    public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
-        var wait = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
-        let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &wait) }
-        guard count > 0 else { return 0 }
-        events.removeAll(keepingCapacity: true)
-        for event in buffer[0..<Int(count)] {
-            let isRead = event.filter == Int16(EVFILT_READ)
-            let isEOF = event.flags & UInt16(EV_EOF) != 0
-            // EV_EOF on the write filter: the peer can take nothing more (kqueue(2)). A disabled read filter
-            // reports nothing, so unlike epoll no hang-up arrives for a connection that is not reading.
-            events.append(PollEvent(fd: Int32(event.ident), readable: isRead || isEOF,
-                                    writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF))
+        /// A poller that takes up to `capacity` events per `poll`.
+        public init(capacity: Int = 256) throws(SystemError) {
+            descriptor = try Platform.retryingEINTR("kqueue") { kqueue() }
+            buffer = Array(repeating: kevent(), count: capacity)
         }
-        return Int(count)
-    }
 
-    /// See `EventPolling`.
-    public func close() { Platform.close(descriptor) }
-}
+        /// See `EventPolling`.
+        public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
+
+        /// See `EventPolling`.
+        @inlinable
+        public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+            let read = UInt16(interest == .read ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
+            let write = UInt16(interest == .write ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
+            var changes = [
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: read, fflags: 0, data: 0, udata: nil),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: write, fflags: 0, data: 0, udata: nil),
+            ]
+            _ = try Platform.retryingEINTR("kevent") { kevent(descriptor, &changes, 2, nil, 0, nil) }
+        }
+
+        /// See `EventPolling`.
+        public func addListener(_ listener: Int32) throws(SystemError) {
+            try add(listener, .read)
+        }
+
+        /// See `EventPolling`.
+        public func remove(_ fd: Int32) {
+            var changes = [
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
+            ]
+            _ = kevent(descriptor, &changes, 2, nil, 0, nil)
+        }
+
+        /// See `EventPolling`.
+        @inlinable
+        public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
+            var wait = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+            let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &wait) }
+            guard count > 0 else { return 0 }
+            events.removeAll(keepingCapacity: true)
+            for event in buffer[0..<Int(count)] {
+                let isRead = event.filter == Int16(EVFILT_READ)
+                let isEOF = event.flags & UInt16(EV_EOF) != 0
+                // EV_EOF on the write filter: the peer can take nothing more (kqueue(2)). A disabled read filter
+                // reports nothing, so unlike epoll no hang-up arrives for a connection that is not reading.
+                events.append(
+                    PollEvent(
+                        fd: Int32(event.ident), readable: isRead || isEOF,
+                        writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF))
+            }
+            return Int(count)
+        }
+
+        /// See `EventPolling`.
+        public func close() { Platform.close(descriptor) }
+    }
 #endif

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One address of one of the machine's network interfaces, as the system lists them (`getifaddrs`).
@@ -59,10 +59,11 @@ public enum NetworkInterfaces {
             withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: size)) }
             let address = SocketAddress(storage: storage)
             let flags = UInt32(entry.pointee.ifa_flags)
-            result.append(InterfaceAddress(
-                interface: entry.pointee.ifa_name.map { String(cString: $0) } ?? "",
-                address: address, isUp: flags & up != 0,
-                isLoopback: flags & loopback != 0 || address.isLoopback))
+            result.append(
+                InterfaceAddress(
+                    interface: entry.pointee.ifa_name.map { String(cString: $0) } ?? "",
+                    address: address, isUp: flags & up != 0,
+                    isLoopback: flags & loopback != 0 || address.isLoopback))
         }
         return result
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Threads of our own, for work that blocks for a long time.
@@ -30,28 +30,28 @@ private final class ThreadBody {
 // `pthread_t` is an integer in Glibc and an optional pointer in Darwin, and the start routine's argument
 // is optional in one and not the other: one spelling each.
 #if canImport(Glibc)
-private func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, runThreadBody, context)
-    if status == 0 { pthread_detach(thread) }
-    return status
-}
+    private func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, runThreadBody, context)
+        if status == 0 { pthread_detach(thread) }
+        return status
+    }
 
-private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-    return nil
-}
+    private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }
 #else
-private func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
-    var thread: pthread_t?
-    let status = pthread_create(&thread, nil, runThreadBody, context)
-    if status == 0, let thread { pthread_detach(thread) }
-    return status
-}
+    private func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, runThreadBody, context)
+        if status == 0, let thread { pthread_detach(thread) }
+        return status
+    }
 
-private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-    return nil
-}
+    private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }
 #endif

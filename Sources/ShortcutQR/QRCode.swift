@@ -21,12 +21,14 @@ public struct QRCode: Sendable {
 
     /// Encodes `bytes`. `mask` forces a mask pattern (0–7) instead of the best-scoring one.
     public init(bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask forcedMask: Int? = nil)
-        throws(QRCodeError) {
+        throws(QRCodeError)
+    {
         precondition(forcedMask.map { (0...7).contains($0) } ?? true, "a QR mask is 0 to 7")
         let segment = QRSegment(bytes)
         guard let version = QRCode.smallestVersion(for: segment, level: errorCorrection) else {
-            throw .tooLong(bytes: bytes.count, limit: QRCode.capacity(for: segment.mode, level: errorCorrection),
-                           level: errorCorrection)
+            throw .tooLong(
+                bytes: bytes.count, limit: QRCode.capacity(for: segment.mode, level: errorCorrection),
+                level: errorCorrection)
         }
         var matrix = QRMatrix(version: version)
         matrix.place(QRCode.codewords(segment, version: version, level: errorCorrection))

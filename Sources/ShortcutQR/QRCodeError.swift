@@ -5,7 +5,7 @@ public enum QRCodeError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .tooLong(bytes, limit, level):
+        case .tooLong(let bytes, let limit, let level):
             "text is \(bytes) bytes; a QR code holds at most \(limit) at error correction level \(level)"
         }
     }

@@ -20,7 +20,10 @@ extension QRMatrix {
             for x in 0..<(size - 1) {
                 let colour = modules[y * size + x]
                 if colour == modules[y * size + x + 1] && colour == modules[(y + 1) * size + x]
-                    && colour == modules[(y + 1) * size + x + 1] { score += 3 }
+                    && colour == modules[(y + 1) * size + x + 1]
+                {
+                    score += 3
+                }
             }
         }
         // N4: 10 for each full 5 % the dark share strays from 50 %.
@@ -48,7 +51,8 @@ extension QRMatrix {
         // N3: the finder's 1:1:3:1:1 dark–light pattern with four light modules before or after it scores 40.
         for start in 4...(size - 3) {
             guard line[start], !line[start + 1], line[start + 2], line[start + 3], line[start + 4], !line[start + 5],
-                  line[start + 6] else { continue }
+                line[start + 6]
+            else { continue }
             let lightBefore = !line[start - 1] && !line[start - 2] && !line[start - 3] && !line[start - 4]
             let lightAfter = !line[start + 7] && !line[start + 8] && !line[start + 9] && !line[start + 10]
             if lightBefore || lightAfter { score += 40 }

@@ -52,7 +52,8 @@ struct QRMatrix: Sendable {
     private mutating func drawFinder(centreX: Int, centreY: Int) {
         for dy in -4...4 {
             for dx in -4...4 {
-                let x = centreX + dx, y = centreY + dy
+                let x = centreX + dx
+                let y = centreY + dy
                 guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                 let distance = max(abs(dx), abs(dy))
                 setFunction(x, y, distance != 2 && distance != 4)
@@ -95,7 +96,8 @@ struct QRMatrix: Sendable {
         let bits = QRMatrix.versionBits(version)
         for index in 0..<18 {
             let dark = (bits >> index) & 1 != 0
-            let a = size - 11 + index % 3, b = index / 3
+            let a = size - 11 + index % 3
+            let b = index / 3
             setFunction(a, b, dark)
             setFunction(b, a, dark)
         }

@@ -1,17 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ShortcutPlatform
-import ShortcutServeKit
-import ShortcutStore
 // The typed API (drafts, services, errors, icons) and the request and response values of `respond(to:)` are
 // part of this product's interface: re-exported, so that `import ShortcutServe` is all an embedder writes.
 @_exported import ShortcutHTTP
 @_exported import ShortcutLinks
 @_exported import ShortcutPages
+import ShortcutPlatform
+import ShortcutServeKit
 @_exported import ShortcutService
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The whole shortcut-serve product running in this process, for integration tests and apps: every route
 /// of the binary (`/s`, `/p`, `/v3`, the APIs, the index, the Host guard), on a port of its own, over a
@@ -74,7 +75,9 @@ public final class EmbeddedServer: Sendable {
 
     private init(store: URL?, host: String, port: UInt16, logsRequests: Bool, options base: ServeOptions) throws {
         ownsStore = store == nil
-        storeDirectory = store ?? FileManager.default.temporaryDirectory
+        storeDirectory =
+            store
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("shortcut-serve-\(PageID.generate())")
         var options = base
         options.storePath = storeDirectory.path

@@ -1,14 +1,15 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ShortcutPlatform
 import ShortcutHTTP
 import ShortcutPages
-import ShortcutStore
+import ShortcutPlatform
 import ShortcutService
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The product's route table: the one place where the HTTP core, the store and the pages meet.
 public final class ShortcutApp: Sendable {
@@ -47,11 +48,15 @@ public final class ShortcutApp: Sendable {
     public var startupWarnings: [String] {
         var warnings: [String] = []
         if options.mode == .data {
-            warnings.append("data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS")
+            warnings.append(
+                "data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"
+            )
         }
         if let reason = store.readOnlyReason {
             // Said once, here: the plays are not written later either, and no further line says so.
-            warnings.append("store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written")
+            warnings.append(
+                "store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written"
+            )
         }
         if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
         warnings += associationFiles.warnings
@@ -76,13 +81,15 @@ public final class ShortcutApp: Sendable {
 
     /// Registers every route on `server`.
     public func install(on server: HTTPServer) throws {
-        let links = LinkBuilder(fallbackAuthority: { [bound] in bound.value }, publicRoot: options.publicURL,
-                                trustsProxy: options.trustsProxy)
+        let links = LinkBuilder(
+            fallbackAuthority: { [bound] in bound.value }, publicRoot: options.publicURL,
+            trustsProxy: options.trustsProxy)
         let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
         // The public URL's name is this server's, like an --allow-host name.
         let publicName = options.publicURL.map { [PublicOrigin.authority(of: $0)] } ?? []
-        let access = AccessGuard(hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts + publicName),
-                                    forwardedToken: options.apiToken.map(APIToken.init))
+        let access = AccessGuard(
+            hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts + publicName),
+            forwardedToken: options.apiToken.map(APIToken.init))
         let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)
@@ -119,7 +126,8 @@ public final class ShortcutApp: Sendable {
     }
 
     /// What the start, `add` and the index say of a phone on a plain-HTTP network address.
-    static let insecureOriginAdvice = "page-mode icons then need the server running. For icons that work while it is off, "
+    static let insecureOriginAdvice =
+        "page-mode icons then need the server running. For icons that work while it is off, "
         + "install the web clip profile (/w/<id>.mobileconfig), or serve over HTTPS (a tunnel, tailscale serve, or a local CA "
         + "and a proxy; README: HTTPS for a phone) with --public-url https://NAME"
 
@@ -133,7 +141,8 @@ public final class ShortcutApp: Sendable {
     /// What the caches hold now against `--cache-bytes`, counted by the caches themselves: one line for
     /// SIGHUP's report (issue 15's debug statistic).
     public var cacheReport: String {
-        let stored = store.cachedBytes, prepared = answers.heldBytes
+        let stored = store.cachedBytes
+        let prepared = answers.heldBytes
         return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(store.cacheBudgetBytes), "
             + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
     }

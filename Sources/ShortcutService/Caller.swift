@@ -29,6 +29,8 @@ public enum Caller: Sendable, Equatable {
         guard self != .owner, id.lowercased() == ShortcutRecord.demoID else { return nil }
         return FieldProblem(
             field: "id", code: "error.reserved",
-            reason: "id '\(id)' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo")
+            reason:
+                "id '\(id)' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"
+        )
     }
 }

@@ -18,16 +18,18 @@ public enum LinkRecord {
     /// Why a link may not take the valid id `id`, or nil (in any case, as the store's ids ignore case).
     static func reservation(_ id: String) -> FieldProblem? {
         guard id.lowercased() == reservedID else { return nil }
-        return FieldProblem(field: "id", code: "error.reserved",
-                            reason: "id '\(id)' is reserved: /api/links/\(reservedID) is the universal-link matcher")
+        return FieldProblem(
+            field: "id", code: "error.reserved",
+            reason: "id '\(id)' is reserved: /api/links/\(reservedID) is the universal-link matcher")
     }
 
     /// The record for `link`.
     static func make(_ link: LandingLink, id: String, secret: SecretHash?) -> StoredPage {
         var metadata = [RecordKind.metadataKey: RecordKind.link.rawValue]
         for (name, value) in link.fields.named { if let value { metadata[name] = value } }
-        return StoredPage(id: id, name: link.title, status: 200, contentType: "application/json", charset: "utf-8",
-                          body: Array(link.json.description.utf8), secret: secret, metadata: metadata)
+        return StoredPage(
+            id: id, name: link.title, status: 200, contentType: "application/json", charset: "utf-8",
+            body: Array(link.json.description.utf8), secret: secret, metadata: metadata)
     }
 
     /// The link the record `id` holds, checked again as when it was made: a record edited by hand (or by

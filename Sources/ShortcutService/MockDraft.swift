@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a mock (a stored page played at `/v3/<id>`) is made or replaced from: the fields of
 /// `POST /api/mock` and `PUT /api/mock/<id>`, of `shortcut-serve mock add`, and of the embedding API.
@@ -100,11 +101,13 @@ public struct MockDraft: Sendable {
         for field in headers {
             let shown = String(field.name.prefix(64)).debugDescription
             if field.name.utf8.count > MockDraft.maxHeaderNameBytes {
-                problems.add("headers", "error.maxLength",
-                             "header name \(shown) is \(field.name.utf8.count) bytes; the limit is \(MockDraft.maxHeaderNameBytes)")
+                problems.add(
+                    "headers", "error.maxLength",
+                    "header name \(shown) is \(field.name.utf8.count) bytes; the limit is \(MockDraft.maxHeaderNameBytes)")
             } else if field.value.utf8.count > MockDraft.maxHeaderValueBytes {
-                problems.add("headers", "error.maxLength",
-                             "header \(shown) has a value of \(field.value.utf8.count) bytes; the limit is \(MockDraft.maxHeaderValueBytes)")
+                problems.add(
+                    "headers", "error.maxLength",
+                    "header \(shown) has a value of \(field.value.utf8.count) bytes; the limit is \(MockDraft.maxHeaderValueBytes)")
             } else if let problem = field.problem {
                 problems.add("headers", "error.invalid", "header \(shown): \(problem)")
             } else {

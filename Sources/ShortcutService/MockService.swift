@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Mocks (stored pages played at `/v3/<id>`) in a store: made, replaced, removed, their secrets checked.
 /// The one place these happen: the HTTP API (`/api/mock`, mocky's), the command line

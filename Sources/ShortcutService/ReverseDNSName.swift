@@ -12,9 +12,10 @@ public enum ReverseDNSName {
     public static func isValid(_ text: String, maxBytes: Int) -> Bool {
         guard !text.isEmpty, text.utf8.count <= maxBytes else { return false }
         return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || byte == 0x2d
-            }
+            !label.isEmpty
+                && label.utf8.allSatisfy { byte in
+                    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || byte == 0x2d
+                }
         }
     }
 }

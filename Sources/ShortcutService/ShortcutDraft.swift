@@ -43,7 +43,8 @@ public struct ShortcutDraft: Sendable {
         if let bundleID, !ReverseDNSName.isValidBundleID(bundleID) {
             problems.add(
                 "bundle_id", "error.invalid",
-                "bundle_id is an app's bundle identifier such as com.example.app: letters, digits, '-' and dots, at most \(ReverseDNSName.maxBundleIDBytes) bytes")
+                "bundle_id is an app's bundle identifier such as com.example.app: letters, digits, '-' and dots, at most \(ReverseDNSName.maxBundleIDBytes) bytes"
+            )
         }
         problems.checkNewRecord(id: id, secret: secret, reserved: caller.reservedIDProblem)
         do {

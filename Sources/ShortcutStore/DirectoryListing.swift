@@ -78,7 +78,9 @@ enum DirectoryListing {
     /// SMB). Neither is a record or damage, so both are passed over in silence.
     static func isSystemMetadata(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let dsStore: StaticString = ".DS_Store"
-        if name.count == dsStore.utf8CodeUnitCount, name.elementsEqual(UnsafeBufferPointer(start: dsStore.utf8Start, count: dsStore.utf8CodeUnitCount)) {
+        if name.count == dsStore.utf8CodeUnitCount,
+            name.elementsEqual(UnsafeBufferPointer(start: dsStore.utf8Start, count: dsStore.utf8CodeUnitCount))
+        {
             return true
         }
         return name.count > 2 && name[0] == UInt8(ascii: ".") && name[1] == UInt8(ascii: "_")

@@ -35,8 +35,11 @@ enum DurableFile {
         syncDirectory: Bool = true, unnamed: Bool = true, link: (String, String) throws(PageStoreError) -> Void = StoreIO.link
     ) throws(PageStoreError) -> FileVersion {
         let finalPath = directory + "/" + name
-        if unnamed, let version = try writeUnnamed(bytes, named: name, in: directory, directoryFD: directoryFD, mode: mode,
-                                                   durable: durable, syncDirectory: syncDirectory) {
+        if unnamed,
+            let version = try writeUnnamed(
+                bytes, named: name, in: directory, directoryFD: directoryFD, mode: mode,
+                durable: durable, syncDirectory: syncDirectory)
+        {
             return version
         }
         for _ in 0..<16 {
@@ -131,7 +134,9 @@ enum DurableFile {
             try Platform.nameUnnamedFile(fd, as: name, in: directoryFD, subject: path)
             return true
         } catch {
-            if error.errno == Errno.noSuchFileOrDirectory || meansNoHardLinks(error.errno) || error.errno == Errno.crossDevice { return false }
+            if error.errno == Errno.noSuchFileOrDirectory || meansNoHardLinks(error.errno) || error.errno == Errno.crossDevice {
+                return false
+            }
             throw PageStoreError(error)
         }
     }
@@ -183,7 +188,8 @@ enum DurableFile {
     /// 102, a different code, unlike Linux where both are 95) on exFAT, FAT and SMB; Errno.tooManyLinks is a file
     /// with too many links already.
     static func meansNoHardLinks(_ code: Int32) -> Bool {
-        code == Errno.notPermitted || code == Errno.notSupported || code == Errno.operationNotSupported || code == Errno.noFunction || code == Errno.tooManyLinks
+        code == Errno.notPermitted || code == Errno.notSupported || code == Errno.operationNotSupported || code == Errno.noFunction
+            || code == Errno.tooManyLinks
     }
 
     /// Removes a temp file we no longer need. A failure is left to the sweep at the next start: the

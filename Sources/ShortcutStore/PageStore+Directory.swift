@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension PageStore {
@@ -14,19 +14,20 @@ extension PageStore {
     /// `defaultDirectory()` for a given environment (tests pass their own).
     static func defaultDirectory(environment: [String: String]) -> URL {
         #if canImport(Darwin)
-        // Every Apple platform (macOS, iOS, tvOS, watchOS, visionOS) has Application Support; the XDG rules
-        // below are for Linux and the other Unixes.
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSHomeDirectory() + "/Library/Application Support", isDirectory: true)
-        return base.appendingPathComponent("shortcut-serve", isDirectory: true)
+            // Every Apple platform (macOS, iOS, tvOS, watchOS, visionOS) has Application Support; the XDG rules
+            // below are for Linux and the other Unixes.
+            let base =
+                FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+                ?? URL(fileURLWithPath: NSHomeDirectory() + "/Library/Application Support", isDirectory: true)
+            return base.appendingPathComponent("shortcut-serve", isDirectory: true)
         #else
-        // XDG Base Directory Specification: a relative $XDG_DATA_HOME is invalid and must be ignored.
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("shortcut-serve", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/shortcut-serve", isDirectory: true)
+            // XDG Base Directory Specification: a relative $XDG_DATA_HOME is invalid and must be ignored.
+            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+                return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("shortcut-serve", isDirectory: true)
+            }
+            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.homeDirectoryForCurrentUser.path
+            return URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local/share/shortcut-serve", isDirectory: true)
         #endif
     }
 }

@@ -1,9 +1,10 @@
 import Dispatch
 import ShortcutPlatform
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension PageStore {
@@ -108,8 +109,9 @@ extension PageStore {
                 report(error, path: recordPath(id))
             }
         }
-        merge(candidates, listed: listing.records, versions: versions, foreign: listing.others.map { pagesPath + "/" + $0 },
-              scanStart: scanStart)
+        merge(
+            candidates, listed: listing.records, versions: versions, foreign: listing.others.map { pagesPath + "/" + $0 },
+            scanStart: scanStart)
         lastListing = listing.records
         note(stamp)
     }

@@ -1,11 +1,11 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PageStore {
     /// Counts one play of `id` now. In memory only (a lock and a dictionary update): the record is never

@@ -75,7 +75,8 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
                 result += "…"
                 break
             }
-            result += scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7f && scalar != "\"" && scalar != "\\"
+            result +=
+                scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7f && scalar != "\"" && scalar != "\\"
                 ? String(scalar) : scalar.escaped(asASCII: true)
             count += 1
         }

@@ -171,4 +171,3 @@ struct SHA256Hasher {
         )
     }
 }
-

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The servers running on one store, so that the command line prints the addresses they really serve:
 /// `servers.json` at the store's root, one entry per running server, changed under `locks/servers`.
@@ -68,7 +69,7 @@ public enum ServerRegistry {
     /// the registry only chooses the addresses the command line prints (else it prints the default).
     private static func read(_ path: String) -> [Entry] {
         guard case .read(let bytes, _)? = try? StoreIO.readRegularFile(path, limit: maxFileBytes),
-              let entries = try? JSONDecoder().decode([Entry].self, from: Data(bytes))
+            let entries = try? JSONDecoder().decode([Entry].self, from: Data(bytes))
         else { return [] }
         return entries
     }
@@ -84,7 +85,8 @@ public enum ServerRegistry {
         body(&entries)
         let folder = try StoreIO.open(directory, [.readOnly, .directory])
         defer { StoreIO.close(folder) }
-        _ = try DurableFile.write(Array(try JSONEncoder().encode(entries)), named: fileName, in: directory, directoryFD: folder,
-                                  mode: .replace, durable: false)
+        _ = try DurableFile.write(
+            Array(try JSONEncoder().encode(entries)), named: fileName, in: directory, directoryFD: folder,
+            mode: .replace, durable: false)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Play counts on disk, `stats/<id>.stats`: `{"lastAccessAt":<seconds since 2001-01-01>,"totalAccess":N}`.

@@ -17,7 +17,9 @@ struct StoreFolders {
     /// folders, and opens them. A folder that exists but cannot be written (a read-only mount, no write
     /// permission) makes a read-only store, not an error: it can still be served and listed.
     static func open(root: String, access: PageStore.Access) throws(PageStoreError) -> StoreFolders {
-        let pages = root + "/pages", stats = root + "/stats", locks = root + "/locks"
+        let pages = root + "/pages"
+        let stats = root + "/stats"
+        let locks = root + "/locks"
         if access == .createIfMissing {
             try StoreIO.makeDirectories(root)
         } else {
@@ -92,5 +94,7 @@ struct StoreFolders {
     }
 
     /// Whether `code` says the file system or the permissions refuse writing.
-    static func isReadOnlyError(_ code: Int32) -> Bool { code == Errno.readOnlyFileSystem || code == Errno.permissionDenied || code == Errno.notPermitted }
+    static func isReadOnlyError(_ code: Int32) -> Bool {
+        code == Errno.readOnlyFileSystem || code == Errno.permissionDenied || code == Errno.notPermitted
+    }
 }

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ShortcutPlatform
 // Pages keep their extra fields as `HTTPField`s: re-exported, so users of the store need not import it.
 @_exported import HTTPVocabulary
+import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One stored page (mocky's "mock"): what to answer, plus who may change it and when it expires.
 ///
@@ -138,9 +139,10 @@ public struct StoredPage: Sendable, Equatable {
         charset: String = "UTF-8", headers: [HTTPField] = [], body: [UInt8], secret: SecretHash? = nil,
         createdAt: Date = Date(), expiresAt: Date? = nil, metadata: [String: String] = [:]
     ) {
-        shared = CopyOnWrite(Fields(
-            id: id, name: name, status: status, contentType: contentType, charset: charset, headers: headers, body: body,
-            secret: secret, createdAt: createdAt, expiresAt: expiresAt, metadata: metadata))
+        shared = CopyOnWrite(
+            Fields(
+                id: id, name: name, status: status, contentType: contentType, charset: charset, headers: headers, body: body,
+                secret: secret, createdAt: createdAt, expiresAt: expiresAt, metadata: metadata))
     }
 
     public static func == (a: StoredPage, b: StoredPage) -> Bool {

@@ -35,13 +35,13 @@ extension HttpRequest {
     /// with a malformed escape, is `("", "")`, as in Swifter.
     public func parseUrlencodedForm() -> [(String, String)] {
         guard HttpRequest.mediaType(headers["content-type"]) == "application/x-www-form-urlencoded",
-              let text = String.validatedUTF8(body)
+            let text = String.validatedUTF8(body)
         else { return [] }
         return text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let tokens = pair.split(separator: "=", omittingEmptySubsequences: false)
             // One pass, so that an encoded `%2B` stays `+` (Swifter decoded first, then turned it into a space).
             guard tokens.count == 2, let name = PercentDecoding.decode(tokens[0], plusAsSpace: true),
-                  let value = PercentDecoding.decode(tokens[1], plusAsSpace: true)
+                let value = PercentDecoding.decode(tokens[1], plusAsSpace: true)
             else { return ("", "") }
             return (name, value)
         }

@@ -103,7 +103,7 @@ public enum HttpResponse {
     var errorBody: HttpResponseBody? {
         switch self {
         case .badRequest(let body), .unauthorized(let body), .forbidden(let body), .notFound(let body),
-             .notAcceptable(let body), .tooManyRequests(let body), .internalServerError(let body):
+            .notAcceptable(let body), .tooManyRequests(let body), .internalServerError(let body):
             body
         default:
             nil

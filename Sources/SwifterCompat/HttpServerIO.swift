@@ -98,8 +98,10 @@ open class HttpServerIO {
     /// `listenAddressIPv4`, else 127.0.0.1. `priority` is accepted for source compatibility and not used:
     /// the core's queues have their own quality of service. Throws `SocketError.bindFailed` (e.g. "Address
     /// already in use") and the like.
-    public func start(_ port: UInt16 = 8080, forceIPv4: Bool = false,
-                      priority: DispatchQoS.QoSClass = DispatchQoS.QoSClass.background) throws {
+    public func start(
+        _ port: UInt16 = 8080, forceIPv4: Bool = false,
+        priority: DispatchQoS.QoSClass = DispatchQoS.QoSClass.background
+    ) throws {
         // A handler's `stop()` may still be freeing the port: binding it again must wait for that.
         awaitLastStop()
         let settings = lock.withLock { () -> (String, ServerLimits, Int, UpgradedSessions)? in

@@ -17,8 +17,10 @@ enum ResponseEncoder {
         case .switchProtocols(_, let session):
             guard let upgrades else { return .error(.notImplemented, "this server cannot switch protocols") }
             guard upgrades.sessions.hasRoom else {
-                return .error(.serviceUnavailable, "\(upgrades.sessions.limit) connections have switched protocols already "
-                    + "(HttpServerIO.maxUpgradedConnections)")
+                return .error(
+                    .serviceUnavailable,
+                    "\(upgrades.sessions.limit) connections have switched protocols already "
+                        + "(HttpServerIO.maxUpgradedConnections)")
             }
             let box = UncheckedSendable(value: (session, upgrades))
             return HTTPResponse.switchingProtocols(headers(of: response)) { connection in

@@ -7,12 +7,20 @@ import ShortcutPlatform
 public class WebSocketSession: Hashable {
     /// A frame broke the protocol.
     public enum WsError: Error {
-        case unknownOpCode(String), unMaskedFrame(String), protocolError(String), invalidUTF8(String)
+        case unknownOpCode(String)
+        case unMaskedFrame(String)
+        case protocolError(String)
+        case invalidUTF8(String)
     }
 
     /// Frame opcodes (RFC 6455 §5.2).
     public enum OpCode: UInt8 {
-        case `continue` = 0x00, close = 0x08, ping = 0x09, pong = 0x0A, text = 0x01, binary = 0x02
+        case `continue` = 0x00
+        case close = 0x08
+        case ping = 0x09
+        case pong = 0x0A
+        case text = 0x01
+        case binary = 0x02
     }
 
     /// Thrown to end a session's read loop on a close frame.
@@ -99,7 +107,9 @@ public class WebSocketSession: Hashable {
             frame += [UInt8(data.count >> 8), UInt8(data.count & 0xFF)]
         default:
             frame.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8(truncatingIfNeeded: UInt64(data.count) >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                frame.append(UInt8(truncatingIfNeeded: UInt64(data.count) >> UInt64(shift)))
+            }
         }
         frame += data
         writeLock.withLock {

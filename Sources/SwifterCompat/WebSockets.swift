@@ -62,13 +62,18 @@ struct WebSocketReader {
                 let frame = try session.readFrame()
                 switch frame.opcode {
                 case .text, .binary:
-                    guard message == nil else { throw WebSocketSession.WsError.protocolError("a new message began inside a fragmented one") }
+                    guard message == nil else {
+                        throw WebSocketSession.WsError.protocolError("a new message began inside a fragmented one")
+                    }
                     if frame.fin { try deliver(frame.opcode, frame.payload) } else { message = (frame.opcode, frame.payload) }
                 case .continue:
-                    guard var fragments = message else { throw WebSocketSession.WsError.protocolError("a continuation frame without a message") }
+                    guard var fragments = message else {
+                        throw WebSocketSession.WsError.protocolError("a continuation frame without a message")
+                    }
                     guard frame.payload.count <= session.maxPayloadBytes - fragments.payload.count else {
-                        throw WebSocketSession.PayloadTooLarge(length: fragments.payload.count + frame.payload.count,
-                                                               limit: session.maxPayloadBytes)
+                        throw WebSocketSession.PayloadTooLarge(
+                            length: fragments.payload.count + frame.payload.count,
+                            limit: session.maxPayloadBytes)
                     }
                     fragments.payload += frame.payload
                     message = frame.fin ? nil : fragments

@@ -1,3 +1,7 @@
+import ShortcutPlatform
+import SwifterCompat
+import TestSupport
+
 // broken-pipe-probe: used only by SwifterCompatTests' BrokenPipeTests, not a product. It writes to a peer
 // that has gone, through one kind of socket, with SIGPIPE at its default action (which ends the process),
 // and exits 0 when each write answered an error instead. A child of its own, because a signal's default
@@ -8,13 +12,10 @@
 // Exit 0: survived, every write failed as it should; 1: a write did not fail; 2: setup failed; 64: usage;
 // killed by SIGPIPE: the defect.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import ShortcutPlatform
-import SwifterCompat
-import TestSupport
 
 signal(SIGPIPE, SIG_DFL)
 
@@ -47,8 +48,8 @@ case "set-no-sig-pipe":
 case "accepted":
     // A connection the core accepted, whose client closed with unread bytes (a reset, RFC 9293 §3.6.1).
     guard let address = SocketAddress(host: "127.0.0.1", port: 0),
-          let listener = try? ShortcutPlatform.Socket.listen(on: address, backlog: 8),
-          let port = try? listener.localAddress().port
+        let listener = try? ShortcutPlatform.Socket.listen(on: address, backlog: 8),
+        let port = try? listener.localAddress().port
     else { exit(2) }
     var client: RawClient? = try? RawClient(port: port)
     if client == nil { exit(2) }

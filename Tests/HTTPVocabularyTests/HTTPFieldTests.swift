@@ -1,12 +1,13 @@
-import Testing
 import HTTPVocabulary
+import Testing
 
 /// The one rule for what a header field may hold, checked byte by byte against the RFC's classes.
 @Suite struct HTTPFieldTests {
     /// RFC 9110 §5.6.2 tchar, written out here as the oracle the bitmap is tested against.
     static func isTchar(_ byte: UInt8) -> Bool {
-        byte < 128 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
-            || "!#$%&'*+-.^_`|~".utf8.contains(byte))
+        byte < 128
+            && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte))
     }
 
     @Test func tokenBitmapMatchesTheRFCForAll256Bytes() {
@@ -43,10 +44,12 @@ import HTTPVocabulary
     }
 
     @Test func problemsNameTheByteAndWhereItStands() {
-        #expect(HTTPField(name: "X", value: "ab\u{01}").problem?.description
-            == "byte 0x01 at offset 2 of the value is a control character (a value holds visible characters, space and tab)")
-        #expect(HTTPField(name: "a:b", value: "").problem?.description
-            == "byte 0x3A at offset 1 of the name is not a token character (a name is an RFC 9110 token)")
+        #expect(
+            HTTPField(name: "X", value: "ab\u{01}").problem?.description
+                == "byte 0x01 at offset 2 of the value is a control character (a value holds visible characters, space and tab)")
+        #expect(
+            HTTPField(name: "a:b", value: "").problem?.description
+                == "byte 0x3A at offset 1 of the name is not a token character (a name is an RFC 9110 token)")
     }
 
     @Test func theStoredFormIsNameAndValue() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// Who owns a new connection: the loop that accepted it, unless it holds more than the slack beyond the

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// One `Connection` on the server's end of a loopback TCP connection with small buffers both ways, driven by
 /// hand on the test's thread with no event loop at all (a `ConnectionContext` and a manual clock are all it
@@ -131,7 +132,7 @@ enum RawAnswer {
         }
         let head = String(decoding: buffer[0..<end], as: UTF8.self)
         guard let field = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(field.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+            let length = Int(field.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
         else { return nil }
         return (end + 4, length)
     }

@@ -1,7 +1,8 @@
 import ShortcutPlatform
-import Testing
-@testable import ShortcutHTTP
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// Issue 10: connections spread evenly over the event loops, so that no loop answers far more clients
 /// than another. A property of who accepts what, checked with real sockets, not with timings.

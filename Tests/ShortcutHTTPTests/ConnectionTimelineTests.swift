@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// `ConnectionTimeline`: each phase's deadline from `ServerLimits`, at its edge (one nanosecond before,

@@ -1,6 +1,6 @@
 import ShortcutHTTP
-import Testing
 import TestSupport
+import Testing
 
 /// `HTTPServer.connectionsPerLoop`, the debug statistic of how connections spread over the event loops.
 @Suite struct ConnectionsPerLoopTests {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
+import Testing
 
 /// Issue 25: a handler may block (`blocking`) or be `async throws` (`async`); either runs off the event
 /// loop, so the loop answers others meanwhile, and its answer goes out in its connection's pipeline order.

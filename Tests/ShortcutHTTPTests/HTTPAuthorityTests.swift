@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// The authority a request names: parsed strictly as `uri-host [":" port]`, and taken from an absolute-form
@@ -19,11 +20,15 @@ import Testing
 
     /// IPv6 text forms (RFC 4291 §2.2 as RFC 3986's grammar writes them), each against the parser.
     @Test func ipv6Forms() {
-        let valid = ["::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1::2:3:4:5:6:7",
-                     "::1.2.3.4", "::ffff:10.0.0.1", "1:2:3:4:5:6:1.2.3.4", "ABCD:ef01::", "fe80::1%25eth0"]
-        let invalid = ["1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7", ":1::", "1::2::3", "1:::2", "1.2.3.4::",
-                       "::1.2.3", "::01.2.3.4", "::256.1.1.1", "1:2:3:4:5:6:7:1.2.3.4", "12345::", "::g", ":", "1:",
-                       "fe80::1%eth0", "fe80::1%25", "fe80::1%25a/b"]
+        let valid = [
+            "::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1::2:3:4:5:6:7",
+            "::1.2.3.4", "::ffff:10.0.0.1", "1:2:3:4:5:6:1.2.3.4", "ABCD:ef01::", "fe80::1%25eth0",
+        ]
+        let invalid = [
+            "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7", ":1::", "1::2::3", "1:::2", "1.2.3.4::",
+            "::1.2.3", "::01.2.3.4", "::256.1.1.1", "1:2:3:4:5:6:7:1.2.3.4", "12345::", "::g", ":", "1:",
+            "fe80::1%eth0", "fe80::1%25", "fe80::1%25a/b",
+        ]
         for text in valid {
             #expect((try? HTTPAuthority(parsing: "[\(text)]"))?.kind == .ipLiteral, "[\(text)] is an IPv6 address")
         }
@@ -61,12 +66,14 @@ import Testing
 
     /// The parser refuses an absolute-form target whose authority is malformed, empty or carries userinfo,
     /// whatever the Host field says.
-    static let absoluteFormCases: [ParserCase] = [
-        "http://[::1]evil.example/", "http://localhost:80,evil.example/", "http://[localhost]/", "http:///x", "http://",
-        "http://:80/", "http://a:99999/", "http://u@localhost/", "http://u:p@localhost/", "https://a%zz/",
-    ].map { ParserCase("target \($0)", "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n", .status(400)) } + [
-        "http://example.com", "http://example.com:8080/p?q=1", "HTTPS://[::1]:443/", "http://a?x", "http://127.0.0.1:9081/api",
-    ].map { ParserCase("target \($0)", "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n", .accepts(1)) }
+    static let absoluteFormCases: [ParserCase] =
+        [
+            "http://[::1]evil.example/", "http://localhost:80,evil.example/", "http://[localhost]/", "http:///x", "http://",
+            "http://:80/", "http://a:99999/", "http://u@localhost/", "http://u:p@localhost/", "https://a%zz/",
+        ].map { ParserCase("target \($0)", "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n", .status(400)) }
+        + [
+            "http://example.com", "http://example.com:8080/p?q=1", "HTTPS://[::1]:443/", "http://a?x", "http://127.0.0.1:9081/api",
+        ].map { ParserCase("target \($0)", "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n", .accepts(1)) }
 
     @Test(arguments: absoluteFormCases)
     func absoluteForm(_ row: ParserCase) { row.check() }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// `HTTPHeaders` keeps track of fields that may not be sent, however the list is changed.
@@ -8,8 +9,10 @@ import Testing
     @Test func regNameBitmapMatchesTheRFC() {
         for byte in UInt8.min...UInt8.max {
             // RFC 3986 §2.2–2.3: unreserved and sub-delims, the bytes of a reg-name besides "%".
-            let regName = byte < 128 && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
-                || "-._~!$&'()*+,;=".utf8.contains(byte))
+            let regName =
+                byte < 128
+                && (Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber
+                    || "-._~!$&'()*+,;=".utf8.contains(byte))
             #expect(HTTPAuthority.isUnreservedOrSubDelim(byte) == regName, "reg-name \(byte)")
         }
     }

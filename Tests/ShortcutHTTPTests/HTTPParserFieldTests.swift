@@ -153,18 +153,20 @@ import Testing
 
     /// Host is `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2): a reg-name, an IPv4 address or an
     /// IP-literal, then nothing but an optional port of digits. Anything else is a 400 (RFC 9112 §3.2).
-    static let strictHostCases: [ParserCase] = [
-        "[::1]evil.example", "[::1]:80evil", "localhost:80,evil.example", "localhost:80:80", "localhost:8o",
-        "localhost:-1", "localhost: 80", ":80", "::1", "[localhost]", "[127.0.0.1]", "[::1", "::1]", "[]", "[:::1]",
-        "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7]", "[1::2::3]", "[12345::1]", "[::g]", "[::1%en0]", "[::1%25]",
-        "[::1%25a!b]", "[v1]", "[v.x]", "[vg.x]", "a%2", "a%zz", "a]", "a[", "a:99999", "a:65536", "a\\b",
-        "a\"b", "a<b", "a^b", "a|b", "a`b",
-    ].map { ParserCase("Host \($0)", "GET / HTTP/1.1\r\nHost: \($0)\r\n\r\n", .status(400)) } + [
-        "localhost", "LOCALHOST:9081", "localhost.", "127.0.0.1", "127.0.0.1:0", "0.0.0.0=5000", "a:", "a:065535",
-        "[::1]", "[::1]:80", "[::1]:", "[::]", "[1::]", "[::ffff:127.0.0.1]", "[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6::8]",
-        "[1:2:3:4:5:6:1.2.3.4]", "[fe80::1%25en0]", "[fe80::1%25%41]", "[v1.x:y]", "[V7f.a!b]", "xn--bcher-kva.example",
-        "a%41b", "under_score", "256.1.1.1", "",
-    ].map { ParserCase("Host \($0)", "GET / HTTP/1.1\r\nHost: \($0)\r\n\r\n", .accepts(1)) }
+    static let strictHostCases: [ParserCase] =
+        [
+            "[::1]evil.example", "[::1]:80evil", "localhost:80,evil.example", "localhost:80:80", "localhost:8o",
+            "localhost:-1", "localhost: 80", ":80", "::1", "[localhost]", "[127.0.0.1]", "[::1", "::1]", "[]", "[:::1]",
+            "[1:2:3:4:5:6:7:8:9]", "[1:2:3:4:5:6:7]", "[1::2::3]", "[12345::1]", "[::g]", "[::1%en0]", "[::1%25]",
+            "[::1%25a!b]", "[v1]", "[v.x]", "[vg.x]", "a%2", "a%zz", "a]", "a[", "a:99999", "a:65536", "a\\b",
+            "a\"b", "a<b", "a^b", "a|b", "a`b",
+        ].map { ParserCase("Host \($0)", "GET / HTTP/1.1\r\nHost: \($0)\r\n\r\n", .status(400)) }
+        + [
+            "localhost", "LOCALHOST:9081", "localhost.", "127.0.0.1", "127.0.0.1:0", "0.0.0.0=5000", "a:", "a:065535",
+            "[::1]", "[::1]:80", "[::1]:", "[::]", "[1::]", "[::ffff:127.0.0.1]", "[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6::8]",
+            "[1:2:3:4:5:6:1.2.3.4]", "[fe80::1%25en0]", "[fe80::1%25%41]", "[v1.x:y]", "[V7f.a!b]", "xn--bcher-kva.example",
+            "a%41b", "under_score", "256.1.1.1", "",
+        ].map { ParserCase("Host \($0)", "GET / HTTP/1.1\r\nHost: \($0)\r\n\r\n", .accepts(1)) }
 
     @Test(arguments: strictHostCases)
     func strictHost(_ row: ParserCase) { row.check() }

@@ -5,7 +5,8 @@ import Testing
 /// `parse(_:while:_:)`: the parser stops before a request's head when its caller cannot take more, keeps the
 /// rest, and goes on from it later, with the same requests as one uninterrupted parse.
 @Suite struct HTTPParserPauseTests {
-    static let three = "GET /1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc"
+    static let three =
+        "GET /1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc"
         + "GET /3 HTTP/1.1\r\nHost: a\r\n\r\nGET /4 HTTP/1.1\r\nHo"
 
     /// Feeds `input` in the given pieces, taking at most one request per call (empty calls resume).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// `prepared()` keeps a serialised head that is current by construction: any change of status or fields,
@@ -7,8 +8,9 @@ import Testing
     /// What the writer puts on the wire, with a fixed Date line.
     static func wire(_ response: HTTPResponse) -> String {
         var out: [UInt8] = []
-        ResponseWriter.append(response, to: &out, isHead: false, keepAlive: true, echoKeepAlive: false,
-                              date: Array("Date: D\r\n".utf8))
+        ResponseWriter.append(
+            response, to: &out, isHead: false, keepAlive: true, echoKeepAlive: false,
+            date: Array("Date: D\r\n".utf8))
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -18,7 +20,8 @@ import Testing
         let prepared = Self.base.prepared()
         #expect(prepared.preparedByteCount > 0)
         #expect(Self.wire(prepared) == Self.wire(Self.base))
-        #expect(Self.wire(prepared) == "HTTP/1.1 301 Moved Permanently\r\nLocation: /p/demo\r\nX-A: 1\r\nDate: D\r\nContent-Length: 0\r\n\r\n")
+        #expect(
+            Self.wire(prepared) == "HTTP/1.1 301 Moved Permanently\r\nLocation: /p/demo\r\nX-A: 1\r\nDate: D\r\nContent-Length: 0\r\n\r\n")
     }
 
     @Test func aChangedStatusIsSent() {

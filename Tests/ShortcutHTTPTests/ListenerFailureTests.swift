@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// A listening socket that stops working under a running server (iOS may reclaim a suspended app's
 /// sockets, TN2277). On Linux, shutdown(2) on its descriptor makes it fail as an accept sees it: every
@@ -25,54 +26,54 @@ import TestSupport
     }
 
     #if os(Linux)
-    @Test func aFailedListenerIsReportedOnceAndNoLongerWatchedWhileConnectionsServeOn() throws {
-        let server = HTTPServer(loopCount: 2)
-        server.GET["/"] = { _ in .ok(.text("here")) }
-        let reports = Reports()
-        server.onListenerFailure = { reports.record($0) }
-        let port = try server.start(0).port
-        defer { server.stopAndWait() }
-        #expect(server.isListening)
-        #expect(server.checkListener())
-        let client = try RawClient(port: port)
-        try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
-        #expect(try client.readResponse().bodyText == "here")
+        @Test func aFailedListenerIsReportedOnceAndNoLongerWatchedWhileConnectionsServeOn() throws {
+            let server = HTTPServer(loopCount: 2)
+            server.GET["/"] = { _ in .ok(.text("here")) }
+            let reports = Reports()
+            server.onListenerFailure = { reports.record($0) }
+            let port = try server.start(0).port
+            defer { server.stopAndWait() }
+            #expect(server.isListening)
+            #expect(server.checkListener())
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "here")
 
-        let fd = try #require(server.listenerDescriptor)
-        #expect(shutdown(fd, Int32(SHUT_RDWR)) == 0)
-        #expect(reports.arrived.wait(timeout: .now() + 10) == .success, "the failure is reported")
-        #expect(!server.isListening)
-        #expect(!server.checkListener())
-        // Every loop has stopped watching it (the server told each on its queue, before the handler ran):
-        // a listener that fails on every accept is not polled again and again.
-        for loop in server.runningLoops {
-            #expect(loop.queue.sync { !loop.listening && loop.listenerFailed })
+            let fd = try #require(server.listenerDescriptor)
+            #expect(shutdown(fd, Int32(SHUT_RDWR)) == 0)
+            #expect(reports.arrived.wait(timeout: .now() + 10) == .success, "the failure is reported")
+            #expect(!server.isListening)
+            #expect(!server.checkListener())
+            // Every loop has stopped watching it (the server told each on its queue, before the handler ran):
+            // a listener that fails on every accept is not polled again and again.
+            for loop in server.runningLoops {
+                #expect(loop.queue.sync { !loop.listening && loop.listenerFailed })
+            }
+            #expect(reports.all.count == 1, "once, though each loop saw it and checkListener found it again")
+            #expect(reports.all.first?.errno == EINVAL)
+
+            try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "here", "connections already open are served on")
         }
-        #expect(reports.all.count == 1, "once, though each loop saw it and checkListener found it again")
-        #expect(reports.all.first?.errno == EINVAL)
 
-        try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
-        #expect(try client.readResponse().bodyText == "here", "connections already open are served on")
-    }
-
-    @Test func stopAndStartListenAgainAfterAFailure() throws {
-        let server = HTTPServer(loopCount: 1)
-        server.GET["/"] = { _ in .ok(.text("again")) }
-        let reports = Reports()
-        server.onListenerFailure = { reports.record($0) }
-        try server.start(0)
-        let fd = try #require(server.listenerDescriptor)
-        #expect(shutdown(fd, Int32(SHUT_RDWR)) == 0)
-        #expect(reports.arrived.wait(timeout: .now() + 10) == .success)
-        server.stopAndWait()
-        let port = try server.start(0).port
-        defer { server.stopAndWait() }
-        #expect(server.isListening)
-        let client = try RawClient(port: port)
-        try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
-        #expect(try client.readResponse().bodyText == "again")
-        #expect(reports.all.count == 1)
-    }
+        @Test func stopAndStartListenAgainAfterAFailure() throws {
+            let server = HTTPServer(loopCount: 1)
+            server.GET["/"] = { _ in .ok(.text("again")) }
+            let reports = Reports()
+            server.onListenerFailure = { reports.record($0) }
+            try server.start(0)
+            let fd = try #require(server.listenerDescriptor)
+            #expect(shutdown(fd, Int32(SHUT_RDWR)) == 0)
+            #expect(reports.arrived.wait(timeout: .now() + 10) == .success)
+            server.stopAndWait()
+            let port = try server.start(0).port
+            defer { server.stopAndWait() }
+            #expect(server.isListening)
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().bodyText == "again")
+            #expect(reports.all.count == 1)
+        }
     #endif
 
     @Test func checkListenerFindsAListenerThatNoLongerWorks() throws {

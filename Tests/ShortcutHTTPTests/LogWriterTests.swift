@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ShortcutHTTP
 
 /// The access log's writer: a bounded buffer in bytes, whole lines dropped and counted beyond it, the count
@@ -30,8 +31,9 @@ import Testing
 
     @Test func linesUpToTheCapacityAreWrittenAndTheNextIsDroppedAndCounted() throws {
         let atCapacity = try Self.written(capacity: 100, submitting: Self.lines(0..<11).map { [$0] })
-        #expect(atCapacity == Self.lines(0..<10).map { String($0.dropLast()) }
-            + ["access log: 1 line dropped (standard error was not read fast enough)"])
+        #expect(
+            atCapacity == Self.lines(0..<10).map { String($0.dropLast()) }
+                + ["access log: 1 line dropped (standard error was not read fast enough)"])
         let belowCapacity = try Self.written(capacity: 99, submitting: Self.lines(0..<11).map { [$0] })
         #expect(belowCapacity.count == 10)
         #expect(belowCapacity.last == "access log: 2 lines dropped (standard error was not read fast enough)")
@@ -40,8 +42,9 @@ import Testing
     @Test func aBatchThatDoesNotFitKeepsTheWholeLinesThatDo() throws {
         // 30 bytes of room for a batch of five lines: three are written, two dropped, none torn.
         let written = try Self.written(capacity: 65, submitting: [Self.lines(0..<3), Self.lines(3..<8)])
-        #expect(written == Self.lines(0..<6).map { String($0.dropLast()) }
-            + ["access log: 2 lines dropped (standard error was not read fast enough)"])
+        #expect(
+            written == Self.lines(0..<6).map { String($0.dropLast()) }
+                + ["access log: 2 lines dropped (standard error was not read fast enough)"])
     }
 
     @Test func nothingDroppedMeansNoReport() throws {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ShortcutHTTP
 
 /// A clock that moves only when a test advances it, so a timeout is tested by stepping time, not waiting.

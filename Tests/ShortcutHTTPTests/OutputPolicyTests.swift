@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// `OutputPolicy`'s three rules, each at its edge.

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ShortcutHTTP
 import TestSupport
+import Testing
 
 /// README's example of blocking and async handlers ("The library"), as written there.
 @Suite struct ReadmeHandlersExampleTests {
@@ -10,7 +10,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: notesFile) }
         let server = HTTPServer()
         // From README:
-        server.POST.blocking("/notes") { request in      // on the server's threads: it may wait for the disk
+        server.POST.blocking("/notes") { request in  // on the server's threads: it may wait for the disk
             do {
                 try Data(request.body).write(to: notesFile)
                 return .noContent
@@ -18,7 +18,7 @@ import TestSupport
                 return .error(.internalServerError, "\(error)")
             }
         }
-        server.GET.async("/slow") { request in           // a task
+        server.GET.async("/slow") { request in  // a task
             try await Task.sleep(for: .milliseconds(10))
             guard let name = request.queryValue("name") else { throw HTTPResponseError(.badRequest("give ?name=")) }
             return .ok(.text("hello \(name)"))

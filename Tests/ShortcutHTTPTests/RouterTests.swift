@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutHTTP
 
 /// The router as a pure table: no server, no sockets.
@@ -84,8 +85,10 @@ import Testing
     }
 
     /// The per-request split-and-decode agrees with splitting, then decoding each segment.
-    @Test(arguments: ["/", "", "/a/b", "/a/", "//a", "/é/ü", "a/b", "/%41%2Fb/c%20d", "/x/%E2%82%AC", "/%", "/a/%4",
-                      "/ok/%ZZ/x", "/%FF", "/caf%C3%A9/", "/v3/bench3k"])
+    @Test(arguments: [
+        "/", "", "/a/b", "/a/", "//a", "/é/ü", "a/b", "/%41%2Fb/c%20d", "/x/%E2%82%AC", "/%", "/a/%4",
+        "/ok/%ZZ/x", "/%FF", "/caf%C3%A9/", "/v3/bench3k",
+    ])
     func decodedSegmentsAgreeWithSplitThenDecode(path: String) {
         let raw = Router.segments(of: path)
         let (segments, malformed) = Router.decodedSegments(of: path)

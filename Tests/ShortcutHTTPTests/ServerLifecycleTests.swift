@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// Start, stop, restart, addresses, graceful shutdown.
 @Suite struct ServerLifecycleTests {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// Each limit and timeout of `ServerLimits`, over real sockets, at its edge.
 @Suite struct ServerLimitsLiveTests {
@@ -29,7 +30,9 @@ import TestSupport
         #expect(over.isClosedByServer())
 
         let chunked = try server.client()
-        try chunked.send("POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\n" + String(repeating: "x", count: 1000) + "\r\n1\r\n")
+        try chunked.send(
+            "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\n" + String(repeating: "x", count: 1000)
+                + "\r\n1\r\n")
         #expect(try chunked.readResponse().status == 413)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// The server over real sockets on port 0, driven by a raw-bytes client.
 @Suite struct ServerLiveTests {
@@ -52,13 +53,15 @@ import TestSupport
         let bodies = Dictionary(uniqueKeysWithValues: (sizes + [3, 9000]).map { ($0, Self.pattern($0)) })
         let server = try TestServer { server in
             server.GET["/bytes/:n"] = { request in
-                HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"],
-                             body: bodies[Int(request.params["n"] ?? "") ?? 0] ?? [])
+                HTTPResponse(
+                    status: .ok, headers: ["Content-Type": "application/octet-stream"],
+                    body: bodies[Int(request.params["n"] ?? "") ?? 0] ?? [])
             }
         }
         defer { server.stop() }
         let client = try server.client(receiveBuffer: 4096)
-        try client.send(sizes.map { "GET /bytes/\($0) HTTP/1.1\r\nHost: a\r\n\r\n" }.joined() + "HEAD /bytes/9000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try client.send(
+            sizes.map { "GET /bytes/\($0) HTTP/1.1\r\nHost: a\r\n\r\n" }.joined() + "HEAD /bytes/9000 HTTP/1.1\r\nHost: a\r\n\r\n")
         for size in sizes {
             let response = try client.readResponse()
             #expect(response.status == 200 && response.header("Content-Length") == "\(size)")
@@ -202,8 +205,10 @@ import TestSupport
     @Test func garbageGets400WithReasonThenClose() throws {
         let server = try TestServer(Self.routes)
         defer { server.stop() }
-        for garbage in ["\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET / HTTP/1.1\nHost: a\n\n", "GET /s HTTP/1.1\r\nHost : a\r\n\r\n",
-                        "GET /s HTTP/1.1\r\n\r\n", "GET /s HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"] {
+        for garbage in [
+            "\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET / HTTP/1.1\nHost: a\n\n", "GET /s HTTP/1.1\r\nHost : a\r\n\r\n",
+            "GET /s HTTP/1.1\r\n\r\n", "GET /s HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+        ] {
             let client = try server.client()
             try client.send(garbage + "GET /s HTTP/1.1\r\nHost: a\r\n\r\n")
             let response = try client.readResponse()
@@ -239,7 +244,8 @@ import TestSupport
         let server = try TestServer(Self.routes)
         defer { server.stop() }
         let client = try server.client()
-        try client.send("POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nX-T: 1\r\n\r\n")
+        try client.send(
+            "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nX-T: 1\r\n\r\n")
         #expect(try client.readResponse().bodyText == "got 11: hello world")
     }
 
@@ -298,8 +304,16 @@ import TestSupport
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0  // guarded by lock
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }
 
 /// The redirect helpers send the right status lines (Swifter said "Moved Temporarily" for 307).

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// `ServerLimits.maxPendingOutputBytes`, live: a client that pipelines requests and does not read the
 /// answers gets no more answers built than the bound (and the kernel's buffers) hold.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ShortcutHTTP
 import TestSupport
+import Testing
+
+@testable import ShortcutHTTP
 
 /// Each timeout of `ServerLimits` on a real server and real sockets, with the server's clock in the test's
 /// hands: the test steps time to one nanosecond before a deadline and to the deadline, runs the deadline

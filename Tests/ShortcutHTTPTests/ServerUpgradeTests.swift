@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
+import Testing
 
 /// A 101 answer with an upgrade handler hands the connection over: the head goes out as given, the server
 /// stops reading, and the handler gets the socket and the bytes already read past the request.

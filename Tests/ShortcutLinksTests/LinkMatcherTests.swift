@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutLinks
 
 /// Apple's example file from "Supporting associated domains" and the applinks docs, with the
@@ -80,7 +81,9 @@ func components(_ list: String, defaults: String = "") -> String {
         #expect(steps.map(\.verdict) == [.noMatch, .noMatch, .noMatch, .match])
         #expect(steps[0].reason == "fragment \"\" does not match \"no_universal_links\"")
         #expect(steps[1].reason == "path \"/help/article\" does not match \"/buy/*\"")
-        #expect(result.result == "opens in ABCDE12345.com.example.app (the first installed of ABCDE12345.com.example.app, ABCDE12345.com.example.app2)")
+        #expect(
+            result.result
+                == "opens in ABCDE12345.com.example.app (the first installed of ABCDE12345.com.example.app, ABCDE12345.com.example.app2)")
     }
 
     struct PatternCase: Sendable, CustomTestStringConvertible {

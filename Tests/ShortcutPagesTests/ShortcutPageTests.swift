@@ -145,8 +145,7 @@ struct ShortcutPageTests {
         #expect(demo.html.contains(#"href="mkaddtohomescreen://page/view2""#))
     }
 
-    private func expectOnlyEscaped(_ value: String, in html: String, sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    private func expectOnlyEscaped(_ value: String, in html: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let escaped = Escape.html(value)
         #expect(html.contains(escaped), sourceLocation: sourceLocation)
         if escaped != value {

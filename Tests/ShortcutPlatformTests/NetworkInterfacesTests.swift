@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#endif
 
 /// The machine's interface addresses (for the `on your network:` lines and QR codes of issue 11).
 @Suite struct NetworkInterfacesTests {
@@ -32,12 +33,12 @@ import TestSupport
     /// What getifaddrs gives us is what `ip -o addr` (iproute2, netlink: another way in) lists.
     @Test func theAddressesAreTheOnesTheSystemReports() throws {
         #if os(Linux)
-        let ours = Set(try NetworkInterfaces.addresses().map { "\($0.interface) \($0.address.host)" })
-        let listed = Set(try NetworkInterfacesTests.ipAddresses())
-        #expect(!listed.isEmpty)
-        #expect(ours == listed)
-        let loopback = try NetworkInterfaces.addresses().filter { $0.address.host == "127.0.0.1" }
-        #expect(loopback.count == 1 && loopback.allSatisfy(\.isLoopback))
+            let ours = Set(try NetworkInterfaces.addresses().map { "\($0.interface) \($0.address.host)" })
+            let listed = Set(try NetworkInterfacesTests.ipAddresses())
+            #expect(!listed.isEmpty)
+            #expect(ours == listed)
+            let loopback = try NetworkInterfaces.addresses().filter { $0.address.host == "127.0.0.1" }
+            #expect(loopback.count == 1 && loopback.allSatisfy(\.isLoopback))
         #endif
     }
 
@@ -53,7 +54,8 @@ import TestSupport
         #expect(try NetworkInterfaces.reachable(listeningOn: any4).map(\.host) == expectedV4)
         #expect(try NetworkInterfaces.reachable(listeningOn: any6).map(\.host) == expectedV6)
         #expect(try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "127.0.0.1", port: 1))).isEmpty)
-        #expect(try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "192.0.2.9", port: 1))).map(\.host)
+        #expect(
+            try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "192.0.2.9", port: 1))).map(\.host)
                 == ["192.0.2.9"])
         for address in try NetworkInterfaces.reachable(listeningOn: any6) {
             #expect(!address.isLoopback && !address.isLinkLocal && !address.isWildcard)

@@ -1,5 +1,5 @@
-import Testing
 import ShortcutPlatform
+import Testing
 
 /// The open-file limit (`RLIMIT_NOFILE`), raised and turned into a connection capacity.
 @Suite struct OpenFileLimitTests {
@@ -17,7 +17,7 @@ import ShortcutPlatform
         #expect(after.soft >= before.soft)
         #expect(after.hard == before.hard)
         #if os(Linux)
-        #expect(after.soft == after.hard)
+            #expect(after.soft == after.hard)
         #endif
     }
 }

@@ -11,30 +11,70 @@ import Testing
 
     @Test func aFullSyncIsPreferredAndAPlainOneTakesOverWhenItFails() throws {
         let calls = Calls()
-        try Platform.synchronize(7, subject: "f", full: { _ in calls.names.append("full"); return 0 },
-                                 plain: { _ in calls.names.append("plain"); return 0 })
+        try Platform.synchronize(
+            7, subject: "f",
+            full: { _ in
+                calls.names.append("full")
+                return 0
+            },
+            plain: { _ in
+                calls.names.append("plain")
+                return 0
+            })
         #expect(calls.names == ["full"])
 
         calls.names = []
-        try Platform.synchronize(7, subject: "f", full: { _ in calls.names.append("full"); Platform.errno = Errno.notSupported; return -1 },
-                                 plain: { _ in calls.names.append("plain"); return 0 })
+        try Platform.synchronize(
+            7, subject: "f",
+            full: { _ in
+                calls.names.append("full")
+                Platform.errno = Errno.notSupported
+                return -1
+            },
+            plain: { _ in
+                calls.names.append("plain")
+                return 0
+            })
         #expect(calls.names == ["full", "plain"], "F_FULLFSYNC unsupported on the volume: fsync")
 
         calls.names = []
         var interrupted = true
-        try Platform.synchronize(7, subject: "f", full: { _ in
-            calls.names.append("full")
-            if interrupted { interrupted = false; Platform.errno = Errno.interrupted; return -1 }
-            return 0
-        }, plain: { _ in calls.names.append("plain"); return 0 })
+        try Platform.synchronize(
+            7, subject: "f",
+            full: { _ in
+                calls.names.append("full")
+                if interrupted {
+                    interrupted = false
+                    Platform.errno = Errno.interrupted
+                    return -1
+                }
+                return 0
+            },
+            plain: { _ in
+                calls.names.append("plain")
+                return 0
+            })
         #expect(calls.names == ["full", "full"], "EINTR is retried, not taken for 'unsupported'")
 
         #expect(throws: SystemError("fsync", "f", errno: Errno.ioError)) {
-            try Platform.synchronize(7, subject: "f", full: { _ in Platform.errno = Errno.notSupported; return -1 },
-                                     plain: { _ in Platform.errno = Errno.ioError; return -1 })
+            try Platform.synchronize(
+                7, subject: "f",
+                full: { _ in
+                    Platform.errno = Errno.notSupported
+                    return -1
+                },
+                plain: { _ in
+                    Platform.errno = Errno.ioError
+                    return -1
+                })
         }
         calls.names = []
-        try Platform.synchronize(7, subject: "f", full: nil, plain: { _ in calls.names.append("plain"); return 0 })
+        try Platform.synchronize(
+            7, subject: "f", full: nil,
+            plain: { _ in
+                calls.names.append("plain")
+                return 0
+            })
         #expect(calls.names == ["plain"], "Linux: fsync alone")
     }
 

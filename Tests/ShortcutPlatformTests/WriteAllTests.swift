@@ -4,9 +4,9 @@ import Testing
 @testable import ShortcutPlatform
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `Platform.writeAll`, the one loop that writes everything (the store's records, the access log, the CLI's

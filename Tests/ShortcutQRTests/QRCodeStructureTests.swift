@@ -9,10 +9,11 @@ struct QRCodeStructureTests {
         let segment = QRSegment(Array("01234567".utf8))
         #expect(segment.mode == .numeric)
         let codewords = QRCode.codewords(segment, version: QRVersion(number: 1), level: .medium)
-        #expect(codewords == [
-            0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
-            0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55,
-        ])
+        #expect(
+            codewords == [
+                0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
+                0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55,
+            ])
         let code = try QRCode(text: "01234567")
         #expect((code.version, code.size) == (1, 21))
     }
@@ -20,8 +21,8 @@ struct QRCodeStructureTests {
     @Test(
         "format information matches Annex C's table (mask 0 of each level)",
         arguments: [
-            (QRErrorCorrection.low, 0b111011111000100), (.medium, 0b101010000010010), (.quartile, 0b011010101011111),
-            (.high, 0b001011010001001),
+            (QRErrorCorrection.low, 0b1110111_11000100), (.medium, 0b1010100_00010010), (.quartile, 0b0110101_01011111),
+            (.high, 0b0010110_10001001),
         ])
     func formatBits(level: QRErrorCorrection, expected: Int) {
         #expect(QRMatrix.formatBits(level: level, mask: 0) == expected)
@@ -34,8 +35,10 @@ struct QRCodeStructureTests {
 
     @Test(
         "alignment pattern centres match Annex E",
-        arguments: [(1, []), (2, [6, 18]), (7, [6, 22, 38]), (32, [6, 34, 60, 86, 112, 138]),
-                    (36, [6, 24, 50, 76, 102, 128, 154]), (40, [6, 30, 58, 86, 114, 142, 170])])
+        arguments: [
+            (1, []), (2, [6, 18]), (7, [6, 22, 38]), (32, [6, 34, 60, 86, 112, 138]),
+            (36, [6, 24, 50, 76, 102, 128, 154]), (40, [6, 30, 58, 86, 114, 142, 170]),
+        ])
     func alignmentPositions(version: Int, expected: [Int]) {
         #expect(QRVersion(number: version).alignmentPositions == expected)
     }
@@ -102,7 +105,9 @@ struct QRCodeStructureTests {
         #expect(code.isDark(x: 8, y: size - 8))
         let expected = QRMatrix.formatBits(level: .medium, mask: code.mask)
         // Copy 1 around the top-left finder; copy 2 split between the other two (Figure 25).
-        let first = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
+        let first = [
+            (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8),
+        ]
         let second = (0..<8).map { (size - 1 - $0, 8) } + (8..<15).map { (8, size - 15 + $0) }
         for positions in [first, second] {
             let read = positions.enumerated().reduce(0) { $0 | (code.isDark(x: $1.element.0, y: $1.element.1) ? 1 << $1.offset : 0) }

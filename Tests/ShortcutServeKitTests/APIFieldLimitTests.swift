@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Every length limit of the APIs counts UTF-8 bytes, answered in process (`AppRoutes`): a value of exactly the limit is
@@ -15,8 +16,10 @@ import TestSupport
     static func oneCharacter(bytes: Int) -> String { "a" + String(repeating: "\u{301}", count: (bytes - 1) / 2) }
 
     /// Checks `limit` on the POST route at `path` for one field, through `make` (value → JSON body).
-    static func checkEdge(_ server: AppRoutes, path: String = "/api/mock", field: String, limit: Int,
-                          make: (String) -> String, at: String? = nil) throws {
+    static func checkEdge(
+        _ server: AppRoutes, path: String = "/api/mock", field: String, limit: Int,
+        make: (String) -> String, at: String? = nil
+    ) throws {
         let exact = try server.request("POST", path, json: make(at ?? String(repeating: "x", count: limit)))
         #expect(exact.status == 201, "\(field) of \(limit) bytes: \(exact.bodyText.prefix(300))")
         for over in [String(repeating: "x", count: limit + 1), oneCharacter(bytes: limit + 1)] {
@@ -55,8 +58,9 @@ import TestSupport
         defer { server.stop() }
         let over = try server.request("POST", "/api/mock", json: #"{"headers": {"X-Big": "\#(String(repeating: "v", count: 8193))"}}"#)
         #expect(over.status == 422)
-        #expect(over.json?["reasons"]?[".headers"]?.stringValue == #"header "X-Big" has a value of 8193 bytes; the limit is 8192"#,
-                "\(over.bodyText.prefix(300))")
+        #expect(
+            over.json?["reasons"]?[".headers"]?.stringValue == #"header "X-Big" has a value of 8193 bytes; the limit is 8192"#,
+            "\(over.bodyText.prefix(300))")
     }
 
     @Test func oneHundredHeadersAreStoredAndOneMoreIsRefused() throws {
@@ -99,7 +103,8 @@ import TestSupport
         var serial = 0
         func shortcut(title: String = "T", appName: String = "A", secret: String = "s") -> String {
             serial += 1
-            return #"{"title": "\#(title)", "url": "myapp://x", "app_name": "\#(appName)", "secret": "\#(secret)", "id": "limit\#(serial)"}"#
+            return
+                #"{"title": "\#(title)", "url": "myapp://x", "app_name": "\#(appName)", "secret": "\#(secret)", "id": "limit\#(serial)"}"#
         }
         try Self.checkEdge(server, path: "/api/shortcuts", field: "secret", limit: 64) { shortcut(secret: $0) }
         // Titles and app names are also limited to 100 characters as a reader sees them: at the byte limit,

@@ -20,8 +20,9 @@ import Testing
         let answer = cache.response(.dataRedirect, for: Self.page("d", bytes: 10)) { _ in .movedPermanently(location) }
         #expect(answer.preparedByteCount > 14_000)
         #expect(cache.heldBytes >= 2 * 14_000 + Self.overhead)
-        #expect(cache.heldBytes == 64 + 1 + answer.body.count + answer.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
-            + answer.preparedByteCount + Self.overhead)
+        #expect(
+            cache.heldBytes == 64 + 1 + answer.body.count + answer.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
+                + answer.preparedByteCount + Self.overhead)
     }
 
     /// Kinds share the room: answers of one kind evict another kind's least recently used.
@@ -37,7 +38,10 @@ import Testing
         #expect(cache.count == 2)
         #expect(cache.heldBytes <= cache.budgetBytes)
         var builds = 0
-        _ = cache.response(.play, for: Self.page("a", bytes: 4000)) { builds += 1; return PlayRoute.answer($0) }
+        _ = cache.response(.play, for: Self.page("a", bytes: 4000)) {
+            builds += 1
+            return PlayRoute.answer($0)
+        }
         #expect(builds == 1, "the play of a was the least recently used: evicted")
     }
 
@@ -64,7 +68,10 @@ import Testing
         let cache = AnswerCache(budgetBytes: 0)
         var builds = 0
         for _ in 0..<3 {
-            _ = cache.response(.play, for: Self.page("z", bytes: 1)) { builds += 1; return PlayRoute.answer($0) }
+            _ = cache.response(.play, for: Self.page("z", bytes: 1)) {
+                builds += 1
+                return PlayRoute.answer($0)
+            }
         }
         #expect(builds == 3)
         #expect(cache.heldBytes == 0)

@@ -2,6 +2,7 @@ import Foundation
 import ShortcutHTTP
 import ShortcutService
 import TestSupport
+
 @testable import ShortcutServeKit
 
 /// The product's routes answered in process (`HTTPServer.respond(to:)`, no socket) over a temp store
@@ -15,18 +16,22 @@ final class AppRoutes {
 
     init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, options: ServeOptions = ServeOptions()) throws {
         self.directory = directory ?? AppServer.temporaryStore()
-        (app, server) = try AppServer.makeApp(mode: mode, allowHosts: allowHosts, directory: self.directory, profilePrefix: nil,
-                                              host: "127.0.0.1", options: options)
+        (app, server) = try AppServer.makeApp(
+            mode: mode, allowHosts: allowHosts, directory: self.directory, profilePrefix: nil,
+            host: "127.0.0.1", options: options)
     }
 
     /// The answer to one request from `peer` (an address of this machine unless told otherwise).
-    func request(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
-                 host: String = "localhost", peer: String = "127.0.0.1:50000") throws -> RawResponse {
+    func request(
+        _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
+        host: String = "localhost", peer: String = "127.0.0.1:50000"
+    ) throws -> RawResponse {
         var fields = HTTPHeaders([("Host", host)])
         for (name, value) in headers { fields.add(name: name, value: value) }
         if json != nil && headers["Content-Type"] == nil { fields.add(name: "Content-Type", value: "application/json") }
-        let request = HTTPRequest(method: HTTPMethod(method), target: path, headers: fields, body: Array((json ?? "").utf8),
-                                  remoteAddress: peer)
+        let request = HTTPRequest(
+            method: HTTPMethod(method), target: path, headers: fields, body: Array((json ?? "").utf8),
+            remoteAddress: peer)
         return RawResponse(server.respond(to: request))
     }
 

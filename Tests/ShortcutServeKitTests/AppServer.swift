@@ -1,9 +1,10 @@
 import Foundation
 import ShortcutHTTP
-import TestSupport
-@testable import ShortcutServeKit
-import ShortcutService
 import ShortcutJSON
+import ShortcutService
+import TestSupport
+
+@testable import ShortcutServeKit
 
 /// The product's routes on a real server (port 0) over a temp store folder.
 final class AppServer {
@@ -12,11 +13,14 @@ final class AppServer {
     let server: HTTPServer
     let port: UInt16
 
-    init(mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil,
-         host: String = "127.0.0.1", options base: ServeOptions = ServeOptions()) throws {
+    init(
+        mode: DeliveryMode = .page, allowHosts: [String] = [], directory: URL? = nil, profilePrefix: String? = nil,
+        host: String = "127.0.0.1", options base: ServeOptions = ServeOptions()
+    ) throws {
         self.directory = directory ?? AppServer.temporaryStore()
-        (app, server) = try AppServer.makeApp(mode: mode, allowHosts: allowHosts, directory: self.directory,
-                                              profilePrefix: profilePrefix, host: host, options: base)
+        (app, server) = try AppServer.makeApp(
+            mode: mode, allowHosts: allowHosts, directory: self.directory,
+            profilePrefix: profilePrefix, host: host, options: base)
         let address = try server.start(0, host: host)
         app.didStart(at: address)
         port = address.port
@@ -28,8 +32,10 @@ final class AppServer {
     }
 
     /// The product's routes installed on a server that is not started yet, over the store at `directory`.
-    static func makeApp(mode: DeliveryMode, allowHosts: [String], directory: URL, profilePrefix: String?, host: String,
-                        options base: ServeOptions) throws -> (ShortcutApp, HTTPServer) {
+    static func makeApp(
+        mode: DeliveryMode, allowHosts: [String], directory: URL, profilePrefix: String?, host: String,
+        options base: ServeOptions
+    ) throws -> (ShortcutApp, HTTPServer) {
         var options = base
         options.storePath = directory.path
         options.mode = mode
@@ -46,8 +52,10 @@ final class AppServer {
 
     /// One request on a fresh connection (to `address`: another of this machine's addresses makes the
     /// request come from it, as a device on the network would).
-    func request(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
-                 host: String = "localhost", connectingTo address: String = "127.0.0.1") throws -> RawResponse {
+    func request(
+        _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:],
+        host: String = "localhost", connectingTo address: String = "127.0.0.1"
+    ) throws -> RawResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         var body: [UInt8] = []

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import ShortcutHTTP
+import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 25: a store write waits for the store's cross-process locks and `fsync`s; it runs on the server's
@@ -39,7 +40,9 @@ import ShortcutHTTP
 
         let writer = try RawClient(port: port, timeout: 15)
         let body = #"{"status": 200, "content": "hello"}"#
-        try writer.send("POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        try writer.send(
+            "POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        )
         // The write is waiting for the lock (its answer has not come); the loop answers another client.
         let reader = try RawClient(port: port)
         for path in ["/s", "/api/mock", "/p/demo"] {

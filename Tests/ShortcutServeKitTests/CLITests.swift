@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 /// The real `shortcut-serve` binary, spawned: output, exit codes, signals.
 @Suite struct CLITests {
@@ -10,12 +11,12 @@ import ShortcutService
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] { return URL(fileURLWithPath: path) }
         #if canImport(Darwin)
-        // On macOS the process is Xcode's `xctest` or SwiftPM's testing helper, not our bundle: ask where the
-        // bundle holding this code was loaded from (`.build/debug/shortcut-servePackageTests.xctest`).
-        let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+            // On macOS the process is Xcode's `xctest` or SwiftPM's testing helper, not our bundle: ask where the
+            // bundle holding this code was loaded from (`.build/debug/shortcut-servePackageTests.xctest`).
+            let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
         #else
-        // On Linux the test bundle is itself the executable, in the build's products folder.
-        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            // On Linux the test bundle is itself the executable, in the build's products folder.
+            let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         #endif
         return products.appendingPathComponent("shortcut-serve")
     }()
@@ -34,15 +35,17 @@ import ShortcutService
         let process = TestProcess()
         process.executableURL = binary
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A running server process and the port it printed.
@@ -137,25 +140,25 @@ import ShortcutService
     }
 
     #if os(Linux)
-    /// The release binary (what `scripts/test.sh` passes in `$SHORTCUT_SERVE_BIN`) is one static file and,
-    /// having answered a request, holds at most 10 MB resident (issue 2's idle target). A debug build is
-    /// dynamic, about 20 MB, and not asked.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] != nil))
-    func releaseBinaryIsStaticAndIdlesWithinTenMegabytes() throws {
-        let server = try Server(["--store", Self.temporaryStore(), "--quiet"])
-        defer { _ = server.stop() }
-        let client = try RawClient(port: server.port)
-        try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        #expect(try client.readResponse().status == 301)
-        let pid = server.process.processIdentifier
-        let libraries = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
-            .split(separator: "\n").filter { $0.contains(".so") }
-        #expect(libraries.isEmpty, "shared libraries mapped: \(libraries)")
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        #expect(kilobytes != nil && kilobytes! * 1024 <= 10_000_000, "\(line)")
-    }
+        /// The release binary (what `scripts/test.sh` passes in `$SHORTCUT_SERVE_BIN`) is one static file and,
+        /// having answered a request, holds at most 10 MB resident (issue 2's idle target). A debug build is
+        /// dynamic, about 20 MB, and not asked.
+        @Test(.enabled(if: ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] != nil))
+        func releaseBinaryIsStaticAndIdlesWithinTenMegabytes() throws {
+            let server = try Server(["--store", Self.temporaryStore(), "--quiet"])
+            defer { _ = server.stop() }
+            let client = try RawClient(port: server.port)
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 301)
+            let pid = server.process.processIdentifier
+            let libraries = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+                .split(separator: "\n").filter { $0.contains(".so") }
+            #expect(libraries.isEmpty, "shared libraries mapped: \(libraries)")
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            #expect(kilobytes != nil && kilobytes! * 1024 <= 10_000_000, "\(line)")
+        }
     #endif
 
     @Test func quietSilencesTheAccessLog() throws {
@@ -180,7 +183,9 @@ import ShortcutService
         defer { _ = server.stop() }
         let file = store + "-page.html"
         try Data("<p>from the CLI</p>".utf8).write(to: URL(fileURLWithPath: file))
-        let added = try Self.run(["mock", "add", "--file", file, "--status", "202", "--header", "X-From: cli", "--id", "cli-page", "--store", store])
+        let added = try Self.run([
+            "mock", "add", "--file", file, "--status", "202", "--header", "X-From: cli", "--id", "cli-page", "--store", store,
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         // The link is the running server's (issue 24: it used to say 9081 whatever the server's port).
         #expect(added.stdout.hasPrefix("id: cli-page\nlink: http://127.0.0.1:\(server.port)/v3/cli-page\nsecret: "), "\(added.stdout)")
@@ -223,9 +228,14 @@ import ShortcutService
     @Test func legacyPlaceholdersOfTheInAppMethodWorkUnchanged() throws {
         let store = CLITests.temporaryStore()
         let template = store + "-template.html"
-        try Data(#"<html><head><title>\(title)</title><link rel="apple-touch-icon-precomposed" href="data:image/jpeg;base64,\(feature_icon)"/></head><body><a id="redirect" href="\(urlToRedirect.absoluteString)"></a></body></html>"#.utf8)
-            .write(to: URL(fileURLWithPath: template))
-        let added = try CLITests.run(["add", "--title", "Legacy", "--open", "myapp://page/view2", "--id", "legacy", "--template", template, "--store", store])
+        try Data(
+            #"<html><head><title>\(title)</title><link rel="apple-touch-icon-precomposed" href="data:image/jpeg;base64,\(feature_icon)"/></head><body><a id="redirect" href="\(urlToRedirect.absoluteString)"></a></body></html>"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: template))
+        let added = try CLITests.run([
+            "add", "--title", "Legacy", "--open", "myapp://page/view2", "--id", "legacy", "--template", template, "--store", store,
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         let page = try CLITests.run(["show", "legacy", "--store", store]).stdout
         #expect(page.contains("<title>Legacy</title>"))
@@ -237,7 +247,8 @@ import ShortcutService
     @Test func serverTemplateIsUsedForTheDemoAndAnUnreadableOneIsAnError() throws {
         let store = CLITests.temporaryStore()
         let template = store + "-t.html"
-        try Data("<h1>{{title}}</h1><a href=\"{{url}}\">{{app_name}}</a><img src=\"{{icon}}\">".utf8).write(to: URL(fileURLWithPath: template))
+        try Data("<h1>{{title}}</h1><a href=\"{{url}}\">{{app_name}}</a><img src=\"{{icon}}\">".utf8).write(
+            to: URL(fileURLWithPath: template))
         let server = try CLITests.Server(["--store", store, "--quiet", "--template", template])
         let client = try RawClient(port: server.port)
         try client.send("GET /p/demo HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -262,10 +273,13 @@ import ShortcutService
             let server = try CLITests.Server(["--store", store, "--quiet"])
             let killAfter = Int.random(in: 0...5, using: &generator)
             for index in 0...killAfter {
-                let content = "cycle \(cycle) page \(index) " + String(repeating: "x", count: Int.random(in: 10...20_000, using: &generator))
+                let content =
+                    "cycle \(cycle) page \(index) " + String(repeating: "x", count: Int.random(in: 10...20_000, using: &generator))
                 let client = try RawClient(port: server.port)
                 let json = #"{"content": "\#(content)"}"#
-                try client.send("POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)")
+                try client.send(
+                    "POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
+                )
                 if index == killAfter {
                     // Kill with this POST in flight: it may or may not be stored, but must not be torn.
                     kill(server.process.processIdentifier, SIGKILL)

@@ -1,7 +1,7 @@
 import Foundation
 import ShortcutPlatform
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 15: one budget, `--cache-bytes`, for everything the server keeps for speed. The real binary with a
 /// small budget answers a mix of every cached kind (data-mode redirects, pages, plays, web clip profiles,
@@ -29,24 +29,33 @@ import TestSupport
         // 24 shortcuts (their pages are about 6 KB, their data-mode redirects about 8 KB of Location, twice
         // counted) and 24 stored pages of 9 KB: together several times the budget.
         for index in 0..<24 {
-            #expect(try CLITests.run(["add", "--title", "Shortcut \(index)", "--open", "app://\(index)", "--id", "s\(index)",
-                                      "--store", store]).status == 0)
+            #expect(
+                try CLITests.run([
+                    "add", "--title", "Shortcut \(index)", "--open", "app://\(index)", "--id", "s\(index)",
+                    "--store", store,
+                ]).status == 0)
             let file = store + "-page\(index).html"
             try Data(("<p>" + String(repeating: "\(index % 10)", count: 9_000) + "</p>").utf8).write(to: URL(fileURLWithPath: file))
             #expect(try CLITests.run(["mock", "add", "--file", file, "--id", "m\(index)", "--store", store]).status == 0)
         }
         // A public URL, so that /qr/ draws codes (on loopback only it draws none: issue 24).
-        let server = try CLITests.Server(["--store", store, "--quiet", "--mode", "data", "--cache-bytes", "\(budget)",
-                                          "--public-url", "https://mac.example"])
+        let server = try CLITests.Server([
+            "--store", store, "--quiet", "--mode", "data", "--cache-bytes", "\(budget)",
+            "--public-url", "https://mac.example",
+        ])
         defer { _ = server.stop() }
-        let paths = ["/s/s%d", "/p/s%d", "/v3/m%d", "/w/s%d.mobileconfig", "/p/s%d/manifest.webmanifest", "/p/s%d/sw.js",
-                     "/p/s%d/icon.png", "/qr/s%d.svg", "/api/mock", "/"]
+        let paths = [
+            "/s/s%d", "/p/s%d", "/v3/m%d", "/w/s%d.mobileconfig", "/p/s%d/manifest.webmanifest", "/p/s%d/sw.js",
+            "/p/s%d/icon.png", "/qr/s%d.svg", "/api/mock", "/",
+        ]
         let client = try RawClient(port: server.port)
         var reports: [Report] = []
         for round in 0..<3 {
             for index in 0..<24 {
                 for path in paths {
-                    try client.send("GET \(path.replacingOccurrences(of: "%d", with: "\((index * 7 + round) % 24)")) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    try client.send(
+                        "GET \(path.replacingOccurrences(of: "%d", with: "\((index * 7 + round) % 24)")) HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    )
                     let response = try client.readResponse()
                     #expect([200, 301].contains(response.status), "\(path): \(response.status)")
                 }

@@ -1,14 +1,15 @@
 import Foundation
-import ShortcutStore
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import ShortcutStore
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Damaged store files through the real binary (issue 8, point 3): a FIFO, a 100 GB sparse record and a

@@ -1,9 +1,10 @@
 import Foundation
 import ShortcutPages
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 @testable import ShortcutStore
 
 /// A shortcut stored as `demo` takes over `/s` and `/p/demo` from the built-in demo, even after `/s` has
@@ -32,8 +33,10 @@ import ShortcutService
         let server = try AppServer()
         defer { server.stop() }
         #expect(try server.request("GET", "/s").header("Location") == "/p/demo")
-        let added = try CLITests.run(["add", "--title", "Mine", "--open", "myapp://mine", "--id", "demo", "--mode", "data",
-                                      "--store", server.directory.path])
+        let added = try CLITests.run([
+            "add", "--title", "Mine", "--open", "myapp://mine", "--id", "demo", "--mode", "data",
+            "--store", server.directory.path,
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         // A second is four ticks of the store's check; the test runs them itself instead of waiting.
         let store = server.app.store

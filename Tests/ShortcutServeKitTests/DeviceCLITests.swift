@@ -1,7 +1,8 @@
 import Foundation
 import ShortcutPlatform
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// `shortcut-serve qr`, `open` and what `add` prints for devices, through the real binary; every QR code
@@ -55,13 +56,15 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: store) }
         #expect(try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store]).status == 0)
         #if os(Linux)
-        let run = try CLITests.run(["open", "scan", "--store", store])
-        #expect(run.status == 0)
-        #expect(run.stdout == "xcrun simctl openurl booted http://127.0.0.1:9081/s/scan\n")
-        #expect(run.stderr == "note: the iOS Simulator runs only on macOS; on the Mac, run:\n")
-        let udid = try CLITests.run(["open", "scan", "--device", "1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F",
-                                     "--base-url", "http://127.0.0.1:9000", "--store", store])
-        #expect(udid.stdout == "xcrun simctl openurl 1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F http://127.0.0.1:9000/s/scan\n")
+            let run = try CLITests.run(["open", "scan", "--store", store])
+            #expect(run.status == 0)
+            #expect(run.stdout == "xcrun simctl openurl booted http://127.0.0.1:9081/s/scan\n")
+            #expect(run.stderr == "note: the iOS Simulator runs only on macOS; on the Mac, run:\n")
+            let udid = try CLITests.run([
+                "open", "scan", "--device", "1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F",
+                "--base-url", "http://127.0.0.1:9000", "--store", store,
+            ])
+            #expect(udid.stdout == "xcrun simctl openurl 1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F http://127.0.0.1:9000/s/scan\n")
         #endif
         let bad = try CLITests.run(["open", "scan", "--device", "--help-me", "--store", store])
         #expect(bad.status == 64)
@@ -81,8 +84,10 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("note: over http:// a phone's page is not in a secure context") }, "issue 24: add says it")
     }
 
-    @Test(arguments: [("booted", true), ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F", true), ("-x", false), ("", false),
-                      ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6", false), ("Booted", false), ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6G", false)])
+    @Test(arguments: [
+        ("booted", true), ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6F", true), ("-x", false), ("", false),
+        ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6", false), ("Booted", false), ("1A2B3C4D-1A2B-1A2B-1A2B-1A2B3C4D5E6G", false),
+    ])
     func deviceNames(text: String, valid: Bool) {
         #expect(SimulatorCommand.isValidDevice(text) == valid)
     }
@@ -94,14 +99,18 @@ import TestSupport
         #expect(SimulatorCommand.shellQuoted("") == "''")
     }
 
-    @Test(arguments: [("http://127.0.0.1:9081", true), ("http://localhost:8080/", true), ("http://[::1]:9081", true),
-                      ("http://192.168.1.20:9081", false), ("https://mac.example", false), ("http://127.1.2.3", true)])
+    @Test(arguments: [
+        ("http://127.0.0.1:9081", true), ("http://localhost:8080/", true), ("http://[::1]:9081", true),
+        ("http://192.168.1.20:9081", false), ("https://mac.example", false), ("http://127.1.2.3", true),
+    ])
     func loopbackRoots(root: String, loopback: Bool) {
         #expect(DeviceURLs.isLoopback(root) == loopback)
     }
 
-    @Test(arguments: [("http://127.0.0.1:9081", 9081), ("http://[::1]:8080/x", 8080), ("http://a.example", 80),
-                      ("https://a.example/", 443)])
+    @Test(arguments: [
+        ("http://127.0.0.1:9081", 9081), ("http://[::1]:8080/x", 8080), ("http://a.example", 80),
+        ("https://a.example/", 443),
+    ])
     func portsOfRoots(root: String, port: Int) {
         #expect(DeviceURLs.port(of: root) == UInt16(port))
     }

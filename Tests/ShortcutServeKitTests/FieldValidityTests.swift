@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// A byte the writer cannot send never gets into the store, whichever way in: the HTTP API answers 422
@@ -13,8 +14,10 @@ import TestSupport
         let file = store + "-page.html"
         defer { try? FileManager.default.removeItem(atPath: file) }
         try Data("<p>x</p>".utf8).write(to: URL(fileURLWithPath: file))
-        for (flag, value, field) in [("--type", "text/html\u{01}", "content_type"), ("--charset", "utf\u{01}8", "charset"),
-                                     ("--header", "X-A: a\u{01}b", "header \"X-A\"")] {
+        for (flag, value, field) in [
+            ("--type", "text/html\u{01}", "content_type"), ("--charset", "utf\u{01}8", "charset"),
+            ("--header", "X-A: a\u{01}b", "header \"X-A\""),
+        ] {
             let run = try CLITests.run(["mock", "add", "--file", file, flag, value, "--store", store])
             #expect(run.status == 1, "\(flag): \(run.stdout)")
             #expect(run.stderr.hasPrefix("error: \(field)") && run.stderr.contains("byte 0x01 at offset"), "\(run.stderr)")
@@ -25,8 +28,10 @@ import TestSupport
     @Test func theAPIRefusesAControlByteWith422NamingIt() throws {
         let server = try AppServer()
         defer { server.stop() }
-        for (json, field) in [(#"{"content_type": "text/html\u0001"}"#, ".content_type"), (#"{"charset": "a\u0001"}"#, ".charset"),
-                              (#"{"headers": {"X-A": "a\u007Fb"}}"#, ".headers")] {
+        for (json, field) in [
+            (#"{"content_type": "text/html\u0001"}"#, ".content_type"), (#"{"charset": "a\u0001"}"#, ".charset"),
+            (#"{"headers": {"X-A": "a\u007Fb"}}"#, ".headers"),
+        ] {
             let refused = try server.request("POST", "/api/mock", json: json)
             #expect(refused.status == 422, "\(json)")
             #expect(refused.json?["errors"]?[field]?.stringValue == "error.invalid", "\(refused.bodyText)")

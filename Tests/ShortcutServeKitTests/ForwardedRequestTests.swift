@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import ShortcutHTTP
+import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 22: a tunnel's client runs on this machine, so what it forwards arrives from loopback. A request
@@ -31,9 +32,13 @@ import ShortcutHTTP
 
         let post = try server.request("POST", "/api/mock", json: Self.mock, headers: forwarded, host: "tunnel.example")
         #expect(post.status == 403, "\(field): \(post.statusLine)")
-        #expect(post.bodyText.hasPrefix("/api/ refuses a forwarded request (\(canonical)): it came through a proxy or tunnel"), "\(post.bodyText)")
-        for (method, path) in [("GET", "/api/mock"), ("GET", "/api/shortcuts"), ("GET", "/api/links"), ("DELETE", "/api/mock/x"),
-                               ("GET", "/api/links/match?url=https%3A%2F%2Fa.example%2F")] {
+        #expect(
+            post.bodyText.hasPrefix("/api/ refuses a forwarded request (\(canonical)): it came through a proxy or tunnel"),
+            "\(post.bodyText)")
+        for (method, path) in [
+            ("GET", "/api/mock"), ("GET", "/api/shortcuts"), ("GET", "/api/links"), ("DELETE", "/api/mock/x"),
+            ("GET", "/api/links/match?url=https%3A%2F%2Fa.example%2F"),
+        ] {
             #expect(try server.request(method, path, headers: forwarded, host: "tunnel.example").status == 403, "\(method) \(path)")
         }
         let index = try server.request("GET", "/", headers: forwarded, host: "tunnel.example")
@@ -55,9 +60,11 @@ import ShortcutHTTP
         #expect(created.status == 201)
         let mock = try #require(try server.request("POST", "/api/mock", json: Self.mock).json?["id"]?.stringValue)
         let forwarded = ["X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"]
-        for (path, status) in [("/s/scan", 301), ("/p/scan", 200), ("/p/scan/manifest.webmanifest", 200), ("/p/scan/sw.js", 200),
-                               ("/w/scan.mobileconfig", 200), ("/w/all.mobileconfig?ids=scan", 200), ("/qr/scan.svg", 200),
-                               ("/v3/\(mock)", 200), ("/s", 301)] {
+        for (path, status) in [
+            ("/s/scan", 301), ("/p/scan", 200), ("/p/scan/manifest.webmanifest", 200), ("/p/scan/sw.js", 200),
+            ("/w/scan.mobileconfig", 200), ("/w/all.mobileconfig?ids=scan", 200), ("/qr/scan.svg", 200),
+            ("/v3/\(mock)", 200), ("/s", 301),
+        ] {
             let response = try server.request("GET", path, headers: forwarded, host: "tunnel.example")
             #expect(response.status == status, "\(path): \(response.statusLine)")
         }
@@ -71,8 +78,9 @@ import ShortcutHTTP
         #expect(try server.request("GET", "/", host: "\(address):\(server.port)", connectingTo: address).status == 200)
         let api = try server.request("GET", "/api/mock", host: "\(address):\(server.port)", connectingTo: address)
         #expect(api.status == 403 && api.bodyText.contains("answer only this machine"))
-        let forwarded = try server.request("GET", "/", headers: ["X-Forwarded-For": "203.0.113.9"], host: "\(address):\(server.port)",
-                                           connectingTo: address)
+        let forwarded = try server.request(
+            "GET", "/", headers: ["X-Forwarded-For": "203.0.113.9"], host: "\(address):\(server.port)",
+            connectingTo: address)
         #expect(forwarded.status == 403, "a proxy on the network forwards the internet too")
     }
 
@@ -90,26 +98,35 @@ import ShortcutHTTP
         #expect(without.status == 401 && without.header("WWW-Authenticate") == #"Bearer realm="shortcut-serve""#)
         #expect(without.bodyText.contains("Authorization: Bearer TOKEN") && without.bodyText.contains("no token"))
         // Same length, one byte off at the start and at the end; a prefix; a longer one; another scheme.
-        let first = "c" + Self.token.dropFirst(), last = Self.token.dropLast() + "0"
-        for wrong in ["Bearer \(first)", "Bearer \(last)", "Bearer \(Self.token.prefix(16))", "Bearer \(Self.token)0",
-                      "Basic \(Self.token)", "Bearer", "Bearer ", Self.token, "Bearer\(Self.token)"] {
-            let response = try server.request("POST", "/api/mock", json: Self.mock, headers: forwarded.merging(["Authorization": wrong]) { $1 },
-                                              host: "tunnel.example")
+        let first = "c" + Self.token.dropFirst()
+        let last = Self.token.dropLast() + "0"
+        for wrong in [
+            "Bearer \(first)", "Bearer \(last)", "Bearer \(Self.token.prefix(16))", "Bearer \(Self.token)0",
+            "Basic \(Self.token)", "Bearer", "Bearer ", Self.token, "Bearer\(Self.token)",
+        ] {
+            let response = try server.request(
+                "POST", "/api/mock", json: Self.mock, headers: forwarded.merging(["Authorization": wrong]) { $1 },
+                host: "tunnel.example")
             #expect(response.status == 401, "\(wrong): \(response.statusLine)")
         }
         for right in ["Bearer \(Self.token)", "bearer \(Self.token)", "BEARER  \(Self.token)"] {
-            let response = try server.request("POST", "/api/mock", json: Self.mock, headers: forwarded.merging(["Authorization": right]) { $1 },
-                                              host: "tunnel.example")
+            let response = try server.request(
+                "POST", "/api/mock", json: Self.mock, headers: forwarded.merging(["Authorization": right]) { $1 },
+                host: "tunnel.example")
             #expect(response.status == 201, "\(right): \(response.statusLine)")
         }
-        let index = try server.request("GET", "/", headers: ["X-Forwarded-For": "203.0.113.9", "Authorization": "Bearer \(Self.token)"],
-                                       host: "tunnel.example")
+        let index = try server.request(
+            "GET", "/", headers: ["X-Forwarded-For": "203.0.113.9", "Authorization": "Bearer \(Self.token)"],
+            host: "tunnel.example")
         #expect(index.status == 200)
         // The token opens the source rule only: the Host guard and the Origin guard still hold.
         let withToken = forwarded.merging(["Authorization": "Bearer \(Self.token)"]) { $1 }
         #expect(try server.request("GET", "/api/mock", headers: withToken, host: "evil.example").status == 403)
-        #expect(try server.request("GET", "/api/mock", headers: withToken.merging(["Origin": "https://evil.example"]) { $1 },
-                                   host: "tunnel.example").status == 403)
+        #expect(
+            try server.request(
+                "GET", "/api/mock", headers: withToken.merging(["Origin": "https://evil.example"]) { $1 },
+                host: "tunnel.example"
+            ).status == 403)
         // A request from this machine needs no token.
         #expect(try server.request("GET", "/api/mock").status == 200)
     }
@@ -117,8 +134,9 @@ import ShortcutHTTP
     @Test func exposeAPIRequiresAToken() throws {
         #expect(try ServeOptions.parse([]).apiToken == nil)
         #expect(try ServeOptions.parse(["--expose-api", "--api-token", Self.token]).apiToken == Self.token)
-        #expect(try ServeOptions.parse(["--expose-api"], environment: { $0 == ServeOptions.apiTokenVariable ? Self.token : nil }).apiToken
-            == Self.token)
+        #expect(
+            try ServeOptions.parse(["--expose-api"], environment: { $0 == ServeOptions.apiTokenVariable ? Self.token : nil }).apiToken
+                == Self.token)
         #expect(try ServeOptions.parse([], environment: { _ in Self.token }).apiToken == nil, "the variable alone opens nothing")
         let refusals: [([String], String)] = [
             (["--expose-api"], "--expose-api needs --api-token TOKEN"),

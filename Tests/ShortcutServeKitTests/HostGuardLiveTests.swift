@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// The DNS-rebinding guard over real sockets: the authority is parsed strictly (400 when malformed), an
@@ -51,8 +52,9 @@ import TestSupport
         let rebound = try server.request("GET", "/w/all.mobileconfig", host: "evil.example")
         #expect(rebound.status == 403 && !rebound.bodyText.contains("private-one"))
         #expect(try server.request("GET", "/w/all.mobileconfig").bodyText.contains("myapp://private"))
-        #expect(try server.request("GET", "/w/all.mobileconfig?ids=private-one", host: "evil.example").status == 200,
-                "an id it knows, as /p/<id>")
+        #expect(
+            try server.request("GET", "/w/all.mobileconfig?ids=private-one", host: "evil.example").status == 200,
+            "an id it knows, as /p/<id>")
         #expect(try server.request("GET", "/w/private-one.mobileconfig", host: "evil.example").status == 200)
     }
 

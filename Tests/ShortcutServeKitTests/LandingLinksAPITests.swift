@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import ShortcutJSON
 import ShortcutLinks
 import ShortcutStore
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Landing links over HTTP on a real server (port 0, temp store): the API, `/open/<id>`, the store.
 @Suite struct LandingLinksAPITests {
-    static let promo = #"{"id": "promo", "title": "Spring sale", "description": "50% off", "app_url": "myapp://promo/1", "universal_url": "https://example.com/promo/1", "fallback_url": "https://example.com/promo", "app_store_id": 123456789, "app_clip_bundle_id": "com.example.app.Clip", "app_id": "ABCDE12345.com.example.app", "secret": "k"}"#
+    static let promo =
+        #"{"id": "promo", "title": "Spring sale", "description": "50% off", "app_url": "myapp://promo/1", "universal_url": "https://example.com/promo/1", "fallback_url": "https://example.com/promo", "app_store_id": 123456789, "app_clip_bundle_id": "com.example.app.Clip", "app_id": "ABCDE12345.com.example.app", "secret": "k"}"#
 
     /// A body with `fields` over the required ones (given values replace them).
     static func body(_ fields: [String: Any]) throws -> String {
@@ -33,14 +35,20 @@ import TestSupport
         #expect(shown.status == 200)
         #expect(shown.json?["fallback_url"] == .string("https://example.com/promo"))
         #expect(shown.json?["secret"] == nil, "the secret is said once, at creation")
-        guard case .array(let items)? = try app.request("GET", "/api/links").json else { Issue.record("no list"); return }
+        guard case .array(let items)? = try app.request("GET", "/api/links").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(items.map { $0["id"] } == [.string("promo")])
 
         let page = try app.request("GET", "/open/promo")
         #expect(page.status == 200)
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
         #expect(page.header("Cache-Control") == "no-store")
-        #expect(page.bodyText.contains(#"<meta name="apple-itunes-app" content="app-id=123456789, app-clip-bundle-id=com.example.app.Clip, app-clip-display=card, app-argument=https://example.com/promo/1">"#))
+        #expect(
+            page.bodyText.contains(
+                #"<meta name="apple-itunes-app" content="app-id=123456789, app-clip-bundle-id=com.example.app.Clip, app-clip-display=card, app-argument=https://example.com/promo/1">"#
+            ))
         #expect(page.bodyText.contains(#"<meta property="og:url" content="http://localhost/open/promo">"#))
         #expect(page.bodyText.contains("var delay = 1500;"))
 
@@ -59,10 +67,14 @@ import TestSupport
         let page = try app.request("GET", "/open/promo")
         let policy = try #require(page.header("Content-Security-Policy"))
         let text = page.bodyText
-        let start = try #require(text.range(of: "<script>")), end = try #require(text.range(of: "</script>"))
+        let start = try #require(text.range(of: "<script>"))
+        let end = try #require(text.range(of: "</script>"))
         let script = String(text[start.upperBound..<end.lowerBound])
         let hash = Data(SHA256.hash(Array(script.utf8))).base64EncodedString()
-        #expect(policy == "default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        #expect(
+            policy
+                == "default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        )
         #expect(text.components(separatedBy: "<script").count == 2, "one script element")
     }
 
@@ -87,7 +99,9 @@ import TestSupport
         #expect(generated.json?["id"]?.stringValue.map(PageID.isValid) == true)
     }
 
-    @Test(arguments: ["app_url", "fallback_url", "universal_url", "image"], ["javascript:alert(1)", "JaVa\tScRiPt:alert(1)", "data:text/html,<p>x", "vbscript:x", "file:///etc/passwd"])
+    @Test(
+        arguments: ["app_url", "fallback_url", "universal_url", "image"],
+        ["javascript:alert(1)", "JaVa\tScRiPt:alert(1)", "data:text/html,<p>x", "vbscript:x", "file:///etc/passwd"])
     func nonNavigableSchemesAre422(field: String, url: String) throws {
         let app = try AppServer()
         defer { app.stop() }
@@ -102,13 +116,19 @@ import TestSupport
         defer { app.stop() }
         let empty = try app.request("POST", "/api/links", json: "{}")
         #expect(empty.status == 422)
-        #expect(empty.json?["reasons"] == .object([(".title", .string("title is required")), (".app_url", .string("app_url is required")),
-                                                   (".fallback_url", .string("fallback_url is required"))]))
+        #expect(
+            empty.json?["reasons"]
+                == .object([
+                    (".title", .string("title is required")), (".app_url", .string("app_url is required")),
+                    (".fallback_url", .string("fallback_url is required")),
+                ]))
         let typed = try app.request("POST", "/api/links", json: try Self.body(["title": 3, "app_store_id": "12a"]))
         #expect(typed.json?["reasons"]?[".title"] == .string("title must be a string, not jsnumber"))
         #expect(typed.json?["errors"]?[".app_store_id"] == .string("error.format"))
         let http = try app.request("POST", "/api/links", json: try Self.body(["universal_url": "http://example.com/a"]))
-        #expect(http.json?["reasons"]?[".universal_url"] == .string("universal_url must be https: iOS opens universal links only from https, not 'http'"))
+        #expect(
+            http.json?["reasons"]?[".universal_url"]
+                == .string("universal_url must be https: iOS opens universal links only from https, not 'http'"))
         let clip = try app.request("POST", "/api/links", json: try Self.body(["app_clip_bundle_id": "com.example.Clip"]))
         #expect(clip.json?["errors"]?[".app_clip_bundle_id"] == .string("error.required"))
         let appID = try app.request("POST", "/api/links", json: try Self.body(["app_id": "abc.x"]))
@@ -134,7 +154,8 @@ import TestSupport
         defer { app.stop() }
         // The fields some others need (the App Clip needs the app's id; the app ID a universal link).
         let extra: [String: Any] = ["app_store_id": "1", "universal_url": "https://e.com/u"]
-        let atLimit = make(limit), over = make(limit + 1)
+        let atLimit = make(limit)
+        let over = make(limit + 1)
         #expect(atLimit.utf8.count == limit && over.utf8.count == limit + 1)
         let taken = try app.request("POST", "/api/links", json: try Self.body(extra.merging([field: atLimit]) { $1 }))
         #expect(taken.status == 201, "\(field) at \(limit) bytes: \(taken.bodyText)")
@@ -149,7 +170,10 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [("abc", 400), ("-1", 400), ("", 400), ("1.5", 400), ("60001", 400), ("99999999999999999999", 400), ("60000", 200), ("0", 200), ("250", 200)])
+    @Test(arguments: [
+        ("abc", 400), ("-1", 400), ("", 400), ("1.5", 400), ("60001", 400), ("99999999999999999999", 400), ("60000", 200), ("0", 200),
+        ("250", 200),
+    ])
     func theDelayIsMillisecondsUpToItsLimit(text: String, status: Int) throws {
         let app = try AppServer()
         defer { app.stop() }
@@ -195,7 +219,10 @@ import TestSupport
         #expect(edited.status == 500)
         #expect(edited.bodyText == "link 'edited' in the store is invalid: app_url scheme 'javascript' is not allowed\n")
         #expect(try again.request("GET", "/open/torn").status == 404)
-        guard case .array(let items)? = try again.request("GET", "/api/links").json else { Issue.record("no list"); return }
+        guard case .array(let items)? = try again.request("GET", "/api/links").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(items.map { $0["id"] } == [.string("promo")])
         #expect(again.app.store.problems.contains { $0.contains("torn.page") })
     }

@@ -1,15 +1,18 @@
 import Foundation
-import Testing
 import ShortcutLinks
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// `shortcut-serve links add|list|show|rm`, a restart, and the association built from links, through the
 /// real binary.
 @Suite struct LandingLinksCLITests {
-    static let spring = ["links", "add", "spring", "--title", "Spring sale", "--app-url", "myapp://sale/spring",
-                         "--fallback-url", "https://example.com/sale", "--universal-url", "https://example.com/sale/spring",
-                         "--app-id", "ABCDE12345.com.example.app", "--app-store-id", "123456789"]
+    static let spring = [
+        "links", "add", "spring", "--title", "Spring sale", "--app-url", "myapp://sale/spring",
+        "--fallback-url", "https://example.com/sale", "--universal-url", "https://example.com/sale/spring",
+        "--app-id", "ABCDE12345.com.example.app", "--app-store-id", "123456789",
+    ]
 
     /// One request to a running server on a fresh connection.
     static func request(_ port: UInt16, _ method: String, _ path: String, json: String? = nil) throws -> RawResponse {
@@ -39,22 +42,24 @@ import TestSupport
         let listed = try CLITests.run(["links", "list", "--store", store])
         #expect(listed.status == 0 && listed.stdout == "spring\tSpring sale\tmyapp://sale/spring\thttps://example.com/sale\n")
         let shown = try CLITests.run(["links", "show", "spring", "--store", store])
-        #expect(shown.stdout == """
-            id: spring
-            title: Spring sale
-            app_url: myapp://sale/spring
-            universal_url: https://example.com/sale/spring
-            fallback_url: https://example.com/sale
-            app_store_id: 123456789
-            app_id: ABCDE12345.com.example.app
+        #expect(
+            shown.stdout == """
+                id: spring
+                title: Spring sale
+                app_url: myapp://sale/spring
+                universal_url: https://example.com/sale/spring
+                fallback_url: https://example.com/sale
+                app_store_id: 123456789
+                app_id: ABCDE12345.com.example.app
 
-            """)
+                """)
         let again = try CLITests.run(Self.spring + ["--store", store])
         #expect(again.status == 1 && again.stderr == "error: a page with id \"spring\" already exists\n")
         let shortcut = try CLITests.run(["add", "--title", "S", "--open", "myapp://s", "--id", "scan", "--store", store])
         #expect(shortcut.status == 0)
         let notALink = try CLITests.run(["links", "rm", "scan", "--store", store])
-        #expect(notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut, not a landing link (see shortcut-serve show scan)\n")
+        #expect(
+            notALink.status == 1 && notALink.stderr == "error: 'scan' is a shortcut, not a landing link (see shortcut-serve show scan)\n")
         #expect(try CLITests.run(["links", "rm", "spring", "--store", store]).stdout == "removed spring\n")
         let gone = try CLITests.run(["links", "rm", "spring", "--store", store])
         #expect(gone.status == 1 && gone.stderr == "error: no record 'spring' in \(store)\n")
@@ -76,12 +81,17 @@ import TestSupport
             #expect(run.status == 1 && run.stderr == "error: \(asShortcut)\n", "\(verb): \(run.stderr)")
         }
         #expect(try CLITests.run(["links", "show", "spring", "--store", store]).stdout.hasPrefix("id: spring\ntitle: Spring sale\n"))
-        let badID = try CLITests.run(["links", "add", "a.b", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
-                                      "--store", store])
+        let badID = try CLITests.run([
+            "links", "add", "a.b", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+            "--store", store,
+        ])
         #expect(badID.status == 1 && badID.stderr == "error: invalid id 'a.b': use 1–64 characters of A-Z a-z 0-9 _ -\n")
-        let reserved = try CLITests.run(["links", "add", "match", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
-                                         "--store", store])
-        #expect(reserved.status == 1 && reserved.stderr == "error: id 'match' is reserved: /api/links/match is the universal-link matcher\n")
+        let reserved = try CLITests.run([
+            "links", "add", "match", "--title", "T", "--app-url", "myapp://x", "--fallback-url", "https://e.com/",
+            "--store", store,
+        ])
+        #expect(
+            reserved.status == 1 && reserved.stderr == "error: id 'match' is reserved: /api/links/match is the universal-link matcher\n")
     }
 
     @Test(arguments: [
@@ -101,7 +111,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["links", "add", "x", "--title", "T", "--fallback-url", "https://e.com"], "Error: links add needs --app-url URL (what the page tries first)"),
+        (
+            ["links", "add", "x", "--title", "T", "--fallback-url", "https://e.com"],
+            "Error: links add needs --app-url URL (what the page tries first)"
+        ),
         (["links", "add", "--title", "T", "--app-url", "a:b", "--fallback-url", "https://e.com"], "Error: links add takes one ID"),
         (["links", "show"], "Error: links show takes one ID"),
         (["links", "list", "--bogus"], "Error: unknown option '--bogus'"),
@@ -136,7 +149,10 @@ import TestSupport
         #expect(try CLITests.run(Self.spring + ["--store", store]).status == 0)
         let served = try Self.poll(server.port, "/.well-known/apple-app-site-association") { $0.status == 200 }
         #expect(served.status == 200 && served.header("Content-Type") == "application/json")
-        #expect(served.bodyText == #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/sale/spring","comment":"landing link spring"}]}]}}"#)
+        #expect(
+            served.bodyText
+                == #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/sale/spring","comment":"landing link spring"}]}]}}"#
+        )
         // Our own checker takes the served bytes, and the matcher opens the universal link in the app.
         let report = AASAChecker.check(served.body, file: "served")
         #expect(report.problems.isEmpty, "\(report.problems)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ShortcutServeKit
 
 /// `shortcut-serve links check|match` and a broken `--aasa`, through the real binary.
@@ -11,19 +12,23 @@ import Testing
         let good = try LinksRouteTests.write(Array(LinksRouteTests.aasa.utf8))
         let run = try CLITests.run(["links", "check", bad, good])
         #expect(run.status == 1)
-        #expect(run.stdout.split(separator: "\n").map(String.init) == [
-            "error: \(bad): applinks.details[0].appIDs[0]: 'abc.x': the team ID 'abc' is not 10 characters of A-Z and 0-9; an app ID is TEAMID.bundle.id, a 10-character team ID of A-Z and 0-9 (e.g. ABCDE12345.com.example.app)",
-            "warning: \(bad): applinks.details[0].components[0].x: is not a known key (ignored); known here: \"/\", \"?\", \"#\", \"exclude\", \"comment\", \"caseSensitive\", \"percentEncoded\"",
-            "error: \(bad): applinks.details[0].components[0][\"/\"]: is a number 3; it must be a pattern string (* any run, ? one character)",
-            "\(good): ok",
-        ])
+        #expect(
+            run.stdout.split(separator: "\n").map(String.init) == [
+                "error: \(bad): applinks.details[0].appIDs[0]: 'abc.x': the team ID 'abc' is not 10 characters of A-Z and 0-9; an app ID is TEAMID.bundle.id, a 10-character team ID of A-Z and 0-9 (e.g. ABCDE12345.com.example.app)",
+                "warning: \(bad): applinks.details[0].components[0].x: is not a known key (ignored); known here: \"/\", \"?\", \"#\", \"exclude\", \"comment\", \"caseSensitive\", \"percentEncoded\"",
+                "error: \(bad): applinks.details[0].components[0][\"/\"]: is a number 3; it must be a pattern string (* any run, ? one character)",
+                "\(good): ok",
+            ])
         let clean = try CLITests.run(["links", "check", good])
         #expect(clean.status == 0)
         #expect(clean.stdout == "\(good): ok\n")
     }
 
     @Test func checkReadsAnArrayAsAssetLinks() throws {
-        let file = try LinksRouteTests.write(Array(#"[{"relation": [], "target": {"namespace": "android_app", "package_name": "com.x", "sha256_cert_fingerprints": ["AB"]}}]"#.utf8))
+        let file = try LinksRouteTests.write(
+            Array(
+                #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "com.x", "sha256_cert_fingerprints": ["AB"]}}]"#
+                    .utf8))
         let run = try CLITests.run(["links", "check", file])
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix("error: \(file): [0].relation: is empty"))
@@ -34,23 +39,26 @@ import Testing
         let file = try LinksRouteTests.write(Array(LinksRouteTests.aasa.utf8))
         let opens = try CLITests.run(["links", "match", "https://example.com/buy/1", "--aasa", file])
         #expect(opens.status == 0)
-        #expect(opens.stdout == """
-            url: https://example.com/buy/1
-            path: /buy/1  query: (none)  fragment: (none)
-            applinks.details[0] (ABCDE12345.com.example.app)
-              components[0] # "no_universal_links"  exclude: no match: fragment "" does not match "no_universal_links"
-              components[1] / "/buy/*": match: the URL matches
-            decided by: applinks.details[0].components[1]
-            result: opens in ABCDE12345.com.example.app
+        #expect(
+            opens.stdout == """
+                url: https://example.com/buy/1
+                path: /buy/1  query: (none)  fragment: (none)
+                applinks.details[0] (ABCDE12345.com.example.app)
+                  components[0] # "no_universal_links"  exclude: no match: fragment "" does not match "no_universal_links"
+                  components[1] / "/buy/*": match: the URL matches
+                decided by: applinks.details[0].components[1]
+                result: opens in ABCDE12345.com.example.app
 
-            """)
+                """)
         let safari = try CLITests.run(["links", "match", "https://example.com/buy/1#no_universal_links", "--aasa", file])
         #expect(safari.status == 1)
-        #expect(safari.stdout.hasSuffix("""
-            decided by: applinks.details[0].components[0]
-            result: Safari opens it: applinks.details[0].components[0] excludes it and no other entry matches
+        #expect(
+            safari.stdout.hasSuffix(
+                """
+                decided by: applinks.details[0].components[0]
+                result: Safari opens it: applinks.details[0].components[0] excludes it and no other entry matches
 
-            """))
+                """))
     }
 
     @Test func matchRefusesBadInputWithAReason() throws {
@@ -73,18 +81,22 @@ import Testing
         let run = try CLITests.run(["--port", "0", "--store", CLITests.temporaryStore(), "--aasa", file])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == """
-            error: \(file): applinks.details[0].appIDs[0]: 'abc.x': the team ID 'abc' is not 10 characters of A-Z and 0-9; an app ID is TEAMID.bundle.id, a 10-character team ID of A-Z and 0-9 (e.g. ABCDE12345.com.example.app)
-            error: \(file): applinks.details[0].components[0]["/"]: is a number 3; it must be a pattern string (* any run, ? one character)
+        #expect(
+            run.stderr == """
+                error: \(file): applinks.details[0].appIDs[0]: 'abc.x': the team ID 'abc' is not 10 characters of A-Z and 0-9; an app ID is TEAMID.bundle.id, a 10-character team ID of A-Z and 0-9 (e.g. ABCDE12345.com.example.app)
+                error: \(file): applinks.details[0].components[0]["/"]: is a number 3; it must be a pattern string (* any run, ? one character)
 
-            """)
-        let missing = try CLITests.run(["--port", "0", "--store", CLITests.temporaryStore(), "--assetlinks", "/nonexistent/assetlinks.json"])
+                """)
+        let missing = try CLITests.run([
+            "--port", "0", "--store", CLITests.temporaryStore(), "--assetlinks", "/nonexistent/assetlinks.json",
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: /nonexistent/assetlinks.json: cannot read the file (missing, a folder, or not readable)\n")
     }
 
     @Test func aServerWithAnAASAServesItAndWarnsAtStart() throws {
-        let file = try LinksRouteTests.write(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "*"}]}]}, "extra": 1}"#.utf8))
+        let file = try LinksRouteTests.write(
+            Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "*"}]}]}, "extra": 1}"#.utf8))
         let server = try CLITests.Server(["--store", CLITests.temporaryStore(), "--aasa", file, "--quiet"])
         let status = server.stop()
         let stderr = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

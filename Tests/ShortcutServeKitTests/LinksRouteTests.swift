@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutLinks
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// The association files and the matcher on a real server (port 0) and through the real binary.
@@ -12,7 +13,9 @@ import TestSupport
         {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
           {"#": "no_universal_links", "exclude": true}, {"/": "/buy/*"}]}]}}
         """#
-    static let assetLinks = #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": [""# + (0..<32).map { _ in "0F" }.joined(separator: ":") + #""]}}]"#
+    static let assetLinks =
+        #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": [""#
+        + (0..<32).map { _ in "0F" }.joined(separator: ":") + #""]}}]"#
 
     static func write(_ bytes: [UInt8]) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ss-aasa-\(UUID().uuidString)").path
@@ -64,7 +67,11 @@ import TestSupport
         let path = try Self.write(Self.padded(AssociationFileLimits.maxBytes + 1))
         var options = ServeOptions()
         options.aasaPath = path
-        #expect(throws: AssociationFiles.Refusal(lines: ["\(path): (file): the file is 131073 bytes; the limit is 131072 (128 KB, Apple's CDN refuses larger association files)"])) {
+        #expect(
+            throws: AssociationFiles.Refusal(lines: [
+                "\(path): (file): the file is 131073 bytes; the limit is 131072 (128 KB, Apple's CDN refuses larger association files)"
+            ])
+        ) {
             try AppServer(options: options)
         }
     }

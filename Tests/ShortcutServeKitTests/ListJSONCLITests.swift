@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ShortcutJSON
+import Testing
 
 /// `list --json` and `mock list --json` through the real binary: one JSON array a script can read, with the
 /// field names of the HTTP API's lists, and the documented exit codes.
@@ -8,18 +8,24 @@ import ShortcutJSON
     @Test func listsShortcutsAndMocksAsOneJSONArrayEach() throws {
         let store = CLITests.temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store) }
-        #expect(try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--mode", "data", "--store", store]).status == 0)
+        #expect(
+            try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--mode", "data", "--store", store])
+                .status == 0)
         let file = store + "-page.json"
         defer { try? FileManager.default.removeItem(atPath: file) }
         try Data(#"{"ok":true}"#.utf8).write(to: URL(fileURLWithPath: file))
-        #expect(try CLITests.run(["mock", "add", "--file", file, "--type", "application/json", "--status", "202", "--id", "ok",
-                                  "--name", "tab\there", "--store", store]).status == 0)
+        #expect(
+            try CLITests.run([
+                "mock", "add", "--file", file, "--type", "application/json", "--status", "202", "--id", "ok",
+                "--name", "tab\there", "--store", store,
+            ]).status == 0)
 
         let shortcuts = try CLITests.run(["list", "--json", "--store", store, "--base-url", "http://example.test:8/"])
         #expect(shortcuts.status == 0 && shortcuts.stderr.isEmpty)
-        #expect(shortcuts.stdout == #"[{"id":"scan","title":"Scan","url":"myapp://scan","app_name":"Scan","mode":"data","bundle_id":null,"#
-            + #""shortcut":"http://example.test:8/s/scan","page":"http://example.test:8/p/scan","profile":"http://example.test:8/w/scan.mobileconfig"}]"#
-            + "\n")
+        #expect(
+            shortcuts.stdout == #"[{"id":"scan","title":"Scan","url":"myapp://scan","app_name":"Scan","mode":"data","bundle_id":null,"#
+                + #""shortcut":"http://example.test:8/s/scan","page":"http://example.test:8/p/scan","profile":"http://example.test:8/w/scan.mobileconfig"}]"#
+                + "\n")
 
         let mocks = try CLITests.run(["mock", "list", "--json", "--store", store])
         #expect(mocks.status == 0)
@@ -32,7 +38,10 @@ import ShortcutJSON
         #expect(mock["contentType"] == .string("application/json") && mock["kind"] == .string("mock"))
         #expect(mock["name"] == .string("tab\there"), "text a tab-separated line would break stays whole")
         #expect(mock["link"] == .string("http://127.0.0.1:9081/v3/ok"))
-        guard case .string(let created)? = mock["createdAt"] else { Issue.record("no createdAt"); return }
+        guard case .string(let created)? = mock["createdAt"] else {
+            Issue.record("no createdAt")
+            return
+        }
         #expect(created.hasSuffix("Z") && created.count == 24)
     }
 

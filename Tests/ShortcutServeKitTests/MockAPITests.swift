@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import ShortcutStore
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// mocky's API: create, play, update, delete, secrets, validation, delay, CORS. Answered in process
 /// (`AppRoutes`) but for the tests of what only the wire does: HEAD's framing, a delay, a restart.
 @Suite struct MockAPITests {
-    static let create = #"{"status": 201, "content": "<h1>hi</h1>", "content_type": "text/html", "charset": "UTF-8", "headers": {"X-One": "1", "X-Two": "2"}, "secret": "s3cret", "name": "greeting"}"#
+    static let create =
+        #"{"status": 201, "content": "<h1>hi</h1>", "content_type": "text/html", "charset": "UTF-8", "headers": {"X-One": "1", "X-Two": "2"}, "secret": "s3cret", "name": "greeting"}"#
 
     @Test func createThenPlayWithEveryMethod() throws {
         let server = try AppServer()
@@ -56,7 +58,8 @@ import TestSupport
         #expect(try server.request("POST", "/api/mock/\(id)/check", json: #"{"secret": "s3cret"}"#).bodyText == "true")
 
         #expect(try server.request("GET", "/v3/\(id)").bodyText == "<h1>hi</h1>", "played (and its answer cached) before the update")
-        let updated = try server.request("PUT", "/api/mock/\(id)", json: #"{"content": "new", "status": 200, "content_type": "text/plain", "secret": "s3cret"}"#)
+        let updated = try server.request(
+            "PUT", "/api/mock/\(id)", json: #"{"content": "new", "status": 200, "content_type": "text/plain", "secret": "s3cret"}"#)
         #expect(updated.status == 204)
         let played = try server.request("GET", "/v3/\(id)")
         #expect(played.bodyText == "new" && played.header("Content-Type") == "text/plain; charset=UTF-8")
@@ -149,9 +152,11 @@ import TestSupport
         let server = try AppRoutes()
         defer { server.stop() }
         let id = try #require(try server.request("POST", "/api/mock", json: #"{"content": "c"}"#).json?["id"]?.stringValue)
-        let preflight = try server.request("OPTIONS", "/v3/\(id)", headers: [
-            "Origin": "https://example.com", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "x-custom",
-        ])
+        let preflight = try server.request(
+            "OPTIONS", "/v3/\(id)",
+            headers: [
+                "Origin": "https://example.com", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "x-custom",
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Origin") == "*")
         #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PUT") == true)
@@ -198,7 +203,10 @@ import TestSupport
         defer { server.stop() }
         _ = try server.request("POST", "/api/mock", json: #"{"content": "a", "name": "<b>first</b>", "id": "first"}"#)
         let list = try server.request("GET", "/api/mock")
-        guard case .array(let items)? = list.json else { Issue.record("not a list: \(list.bodyText)"); return }
+        guard case .array(let items)? = list.json else {
+            Issue.record("not a list: \(list.bodyText)")
+            return
+        }
         #expect(items.contains { $0["id"]?.stringValue == "first" })
         let index = try server.request("GET", "/")
         #expect(index.status == 200)
@@ -216,8 +224,10 @@ import TestSupport
         let twin = try app.request("POST", "/api/mock", json: #"{"content": "b", "id": "ABC"}"#)
         #expect(twin.status == 409 && twin.bodyText.contains("ids ignore case"), "\(twin.bodyText)")
         let other = try PageStore(directory: app.directory)
-        try other.create(StoredPage(id: "report-7", name: "", status: 200, contentType: "text/html", charset: "UTF-8", headers: [],
-                                    body: Array("x".utf8), secret: nil, createdAt: Date(), expiresAt: nil, metadata: ["kind": "mock"]))
+        try other.create(
+            StoredPage(
+                id: "report-7", name: "", status: 200, contentType: "text/html", charset: "UTF-8", headers: [],
+                body: Array("x".utf8), secret: nil, createdAt: Date(), expiresAt: nil, metadata: ["kind": "mock"]))
         let onDisk = try app.request("POST", "/api/mock", json: #"{"content": "c", "id": "REPORT-7"}"#)
         #expect(onDisk.status == 409, "\(onDisk.statusLine) \(onDisk.bodyText)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import ShortcutPlatform
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 11 on a real server: what a phone on the same network sees when the server listens on
@@ -46,7 +47,8 @@ import TestSupport
             #expect(Array(lines.dropFirst()) == expected)
             for line in lines.dropFirst() {
                 let authority = String(line.dropFirst("  on your network: http://".count).dropLast(2))
-                let host = authority.hasPrefix("[") ? String(authority.dropFirst().prefix { $0 != "]" }) : String(authority.prefix { $0 != ":" })
+                let host =
+                    authority.hasPrefix("[") ? String(authority.dropFirst().prefix { $0 != "]" }) : String(authority.prefix { $0 != ":" })
                 let client = try RawClient(port: port, host: host)
                 try client.send("GET /s HTTP/1.1\r\nHost: \(authority)\r\n\r\n")
                 let response = try client.readResponse()
@@ -71,8 +73,9 @@ import TestSupport
         #expect(try server.request("GET", "/s", host: "\(lan):\(server.port)", connectingTo: lan).status == 301)
         #expect(try server.request("GET", "/", host: "\(lan):\(server.port)", connectingTo: lan).status == 200)
         for host in ["\(lan):\(server.port)", "127.0.0.1", "localhost"] {
-            let refused = try server.request("POST", "/api/shortcuts", json: #"{"title":"T","url":"myapp://x"}"#, host: host,
-                                             connectingTo: lan)
+            let refused = try server.request(
+                "POST", "/api/shortcuts", json: #"{"title":"T","url":"myapp://x"}"#, host: host,
+                connectingTo: lan)
             #expect(refused.status == 403)
             #expect(refused.bodyText.hasPrefix("the /api/ routes answer only this machine (loopback); this request came from \(lan):"))
             #expect(try server.request("GET", "/api/mock", host: host, connectingTo: lan).status == 403)
@@ -123,11 +126,13 @@ import TestSupport
         for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"] {
             let response = try server.request("GET", "/qr/demo.svg", host: host)
             #expect(response.status == 409, "\(host): \(response.statusLine)")
-            #expect(response.bodyText.contains("loopback only") && response.bodyText.contains("--host 0.0.0.0")
+            #expect(
+                response.bodyText.contains("loopback only") && response.bodyText.contains("--host 0.0.0.0")
                     && response.bodyText.contains("--public-url"))
         }
         let index = try server.request("GET", "/", host: "127.0.0.1:\(server.port)").bodyText
-        #expect(index.contains("id=\"no-phone-address\"") && !index.contains("<figure>") && !index.contains("127.0.0.1:\(server.port)/s/scan"))
+        #expect(
+            index.contains("id=\"no-phone-address\"") && !index.contains("<figure>") && !index.contains("127.0.0.1:\(server.port)/s/scan"))
         // Asked by a name a phone would use (through a tunnel the tests cannot make here), that name is used.
         let named = try server.request("GET", "/qr/scan.svg", host: "mac.example:\(server.port)")
         #expect(String(decoding: try ZBarReader.decode(svg: named.bodyText), as: UTF8.self) == "http://mac.example:\(server.port)/s/scan")
@@ -145,9 +150,11 @@ import TestSupport
     static func requireWellFormedSVG(_ svg: String) throws {
         let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c",
-                             "import sys, xml.etree.ElementTree as E; r = E.fromstring(sys.stdin.read()); "
-                                 + "sys.exit(0 if r.tag == '{http://www.w3.org/2000/svg}svg' else 3)"]
+        process.arguments = [
+            "python3", "-c",
+            "import sys, xml.etree.ElementTree as E; r = E.fromstring(sys.stdin.read()); "
+                + "sys.exit(0 if r.tag == '{http://www.w3.org/2000/svg}svg' else 3)",
+        ]
         let input = Pipe()
         process.standardInput = input
         try process.run()

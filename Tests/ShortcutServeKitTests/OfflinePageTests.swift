@@ -1,7 +1,8 @@
 import Foundation
 import ShortcutPages
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// The manifest, icon and service worker beside each page-mode page (issue 9); the worker's behaviour
@@ -65,9 +66,11 @@ import TestSupport
 
     @Test func thePagesPolicyAllowsExactlyThisServersManifestAndWorker() throws {
         let html = try ShortcutPage(title: "T", url: "myapp://x", template: .default).html
-        let policy = try #require(html.components(separatedBy: #"http-equiv="Content-Security-Policy" content=""#).dropFirst().first?
-            .components(separatedBy: "\"").first)
-        #expect(policy == "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+        let policy = try #require(
+            html.components(separatedBy: #"http-equiv="Content-Security-Policy" content=""#).dropFirst().first?
+                .components(separatedBy: "\"").first)
+        #expect(
+            policy == "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
                 + "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
         #expect(html.contains(#"navigator.serviceWorker.register(served[0] + "/sw.js", { scope: served[0] })"#))
     }

@@ -1,9 +1,10 @@
 import Foundation
-import ShortcutStore
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import ShortcutStore
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 /// A stored page is played as the final answer to a request, so its status must be one: no 1xx, and no
 /// content with 204, 205 or 304. Refused with 422 on POST and PUT, refused by the CLI, and a record written
@@ -23,7 +24,8 @@ import ShortcutService
     @Test func interimStatusesAreRefusedOnPutAndTheStoredPageStays() throws {
         let server = try AppServer()
         defer { server.stop() }
-        let id = try #require(try server.request("POST", "/api/mock", json: #"{"status": 200, "content": "kept", "secret": "k"}"#).json?["id"]?.stringValue)
+        let id = try #require(
+            try server.request("POST", "/api/mock", json: #"{"status": 200, "content": "kept", "secret": "k"}"#).json?["id"]?.stringValue)
         let refused = try server.request("PUT", "/api/mock/\(id)", json: #"{"status": 101, "content": "x", "secret": "k"}"#)
         #expect(refused.status == 422)
         #expect(refused.json?["errors"]?[".status"]?.stringValue == "error.min")
@@ -57,7 +59,10 @@ import ShortcutService
         try client.send("GET /v3/legacy HTTP/1.1\r\nHost: localhost\r\n\r\nGET /v3/fine HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let first = try client.readResponse()
         #expect(first.status == 500, "\(first.statusLine)")
-        #expect(first.bodyText == "stored page 'legacy' cannot be played: status 101 is an interim (1xx) answer and a stored page is played as the final one; use 200–999 (replace it with PUT /api/mock/legacy)\n")
+        #expect(
+            first.bodyText
+                == "stored page 'legacy' cannot be played: status 101 is an interim (1xx) answer and a stored page is played as the final one; use 200–999 (replace it with PUT /api/mock/legacy)\n"
+        )
         let second = try client.readResponse()
         #expect(second.status == 200 && second.bodyText == "fine")
     }
@@ -75,7 +80,8 @@ import ShortcutService
         #expect(interim.stderr.hasPrefix("Error: --status takes a whole number from 200 to 999, not '101'"), "\(interim.stderr)")
         let noContent = try CLITests.run(["mock", "add", "--file", file, "--status", "204", "--store", store])
         #expect(noContent.status == 1)
-        #expect(noContent.stderr == "error: \(file): status 204 has no content; content must be empty, not 8 bytes\n", "\(noContent.stderr)")
+        #expect(
+            noContent.stderr == "error: \(file): status 204 has no content; content must be empty, not 8 bytes\n", "\(noContent.stderr)")
         #expect(try CLITests.run(["mock", "list", "--store", store]).stdout.isEmpty, "nothing was stored")
     }
 }

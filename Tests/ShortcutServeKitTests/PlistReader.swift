@@ -56,7 +56,9 @@ indirect enum Plist: Equatable, CustomStringConvertible {
         let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -82,10 +84,11 @@ indirect enum Plist: Equatable, CustomStringConvertible {
         case "array": if let items = inner as? [Any] { return .array(try items.map(convert)) }
         case "dict":
             if let pairs = inner as? [[Any]] {
-                return .dictionary(try pairs.map { pair in
-                    guard pair.count == 2, let key = pair[0] as? String else { throw Failure(description: "bad pair \(pair)") }
-                    return (key, try convert(pair[1]))
-                })
+                return .dictionary(
+                    try pairs.map { pair in
+                        guard pair.count == 2, let key = pair[0] as? String else { throw Failure(description: "bad pair \(pair)") }
+                        return (key, try convert(pair[1]))
+                    })
             }
         default: break
         }

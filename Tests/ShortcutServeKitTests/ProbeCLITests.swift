@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 24, item 4: `shortcut-serve probe` (the real binary) prints the probe's address and a QR code of it
@@ -13,7 +14,8 @@ import TestSupport
         let probe = TestProcess()
         probe.executableURL = CLITests.binary
         probe.arguments = ["probe", "--store", store, "--open", "myapp://scan", "--count", "1"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         probe.standardOutput = out
         probe.standardError = err
         try probe.run()
@@ -27,7 +29,10 @@ import TestSupport
 
         let client = try RawClient(port: server.port)
         let body = Array(ProbeRouteTests.lan.utf8)
-        try client.send(Array("POST /probe/report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        try client.send(
+            Array(
+                "POST /probe/report HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                    .utf8) + body)
         #expect(try client.readResponse().status == 201)
         let rest = try ServerProcessTests.read(fd) { $0.contains("=> use ") && $0.hasSuffix("\n") }
         probe.waitUntilExit()
@@ -55,7 +60,8 @@ import TestSupport
         let probe = TestProcess()
         probe.executableURL = CLITests.binary
         probe.arguments = ["probe", "--store", store, "--count", "1"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         probe.standardOutput = out
         probe.standardError = err
         try probe.run()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 24, item 4: the kept reports are a ring that never grows, and the rate limits hold per peer and

@@ -1,15 +1,17 @@
 import Foundation
 import ShortcutPages
 import ShortcutStore
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 24, item 4, over a real socket: the probe page and what its checks load, reports in (bounded,
 /// checked, rate-limited) and out (`/api/probes`, the index). The checks themselves run in WebKitGTK
 /// (Tests/Browser: `probe_insecure_origin`, `probe_over_tls`).
 @Suite struct ProbeRouteTests {
-    static let lan = #"{"secure_context": false, "service_worker": false, "service_worker_reason": "not a secure context", "data_redirect": "refused", "origin": "http://192.168.1.20:9081", "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15"}"#
+    static let lan =
+        #"{"secure_context": false, "service_worker": false, "service_worker_reason": "not a secure context", "data_redirect": "refused", "origin": "http://192.168.1.20:9081", "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15"}"#
 
     /// `'sha256-…'` of `script`, as a policy lists it.
     static func hash(_ script: String) -> String { "'sha256-\(Data(SHA256.hash(Array(script.utf8))).base64EncodedString())'" }
@@ -68,8 +70,9 @@ import TestSupport
         #expect(items[0]["data_redirect"]?.stringValue == "refused")
         #expect(try server.request("GET", "/api/probes?after=1").bodyText == "[]")
         #expect(try server.request("GET", "/api/probes?after=-1").status == 400)
-        #expect(try server.request("GET", "/api/probes", headers: ["X-Forwarded-For": "203.0.113.9"]).status == 403,
-                "the list is the API's: not through a tunnel")
+        #expect(
+            try server.request("GET", "/api/probes", headers: ["X-Forwarded-For": "203.0.113.9"]).status == 403,
+            "the list is the API's: not through a tunnel")
         #expect(try server.request("GET", "/api/probes", host: "evil.example").status == 403, "nor by a rebound name")
     }
 
@@ -119,8 +122,10 @@ import TestSupport
         let body = Array(Self.lan.utf8)
         var statuses: [Int: Int] = [:]
         for number in 0..<1_000 {
-            try client.send(Array(("POST /probe/report HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
-                + "X-Forwarded-For: 10.\(number / 256).\(number % 256).1\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body)
+            try client.send(
+                Array(
+                    ("POST /probe/report HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                        + "X-Forwarded-For: 10.\(number / 256).\(number % 256).1\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body)
             statuses[try client.readResponse().status, default: 0] += 1
         }
         #expect(statuses == [201: ProbeReports.allPerMinute, 429: 1_000 - ProbeReports.allPerMinute], "\(statuses)")
@@ -132,7 +137,8 @@ import TestSupport
     @Test func hostileTextIsInertOnTheIndexAndInTheLines() throws {
         let server = try AppServer()
         defer { server.stop() }
-        let hostile = #"{"origin": "<img src=x onerror=alert(1)>", "user_agent": "</li><script>alert(2)</script>\u001b]0;pwned\u0007", "service_worker": false, "service_worker_reason": "\"><b>x</b>"}"#
+        let hostile =
+            #"{"origin": "<img src=x onerror=alert(1)>", "user_agent": "</li><script>alert(2)</script>\u001b]0;pwned\u0007", "service_worker": false, "service_worker_reason": "\"><b>x</b>"}"#
         #expect(try server.request("POST", "/probe/report", json: hostile).status == 201)
         let index = try server.request("GET", "/")
         #expect(index.status == 200)

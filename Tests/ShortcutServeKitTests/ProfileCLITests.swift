@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// `shortcut-serve profile` through the real binary: the same bytes the server serves, written where asked.
@@ -21,8 +22,10 @@ import TestSupport
         #expect(printed.stdout == served.bodyText, "one profile, whether from the CLI or the server")
 
         let file = store + "/scan.mobileconfig"
-        let written = try CLITests.run(["profile", "scan", "--store", store, "--target", "page", "--base-url",
-                                        "http://192.168.1.20:9081/", "--out", file])
+        let written = try CLITests.run([
+            "profile", "scan", "--store", store, "--target", "page", "--base-url",
+            "http://192.168.1.20:9081/", "--out", file,
+        ])
         #expect(written.status == 0 && written.stdout.hasPrefix("wrote \(file) ("), "\(written.stdout) \(written.stderr)")
         let plist = try Plist.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
         #expect(plist["PayloadContent"]?.items.first?["URL"] == .string("http://192.168.1.20:9081/p/scan"))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 24, item 1: `--public-url` is the address every link, code and profile uses, and `--trust-proxy`
@@ -51,8 +52,10 @@ import TestSupport
             #expect(String(decoding: try ZBarReader.decode(svg: code.bodyText), as: UTF8.self) == expected, "\(fields)")
         }
         // Malformed fields name nothing: the request's own authority holds.
-        for fields in [["X-Forwarded-Proto": "javascript", "X-Forwarded-Host": "x.example"],
-                       ["X-Forwarded-Proto": "https", "X-Forwarded-Host": "a.example/path"]] {
+        for fields in [
+            ["X-Forwarded-Proto": "javascript", "X-Forwarded-Host": "x.example"],
+            ["X-Forwarded-Proto": "https", "X-Forwarded-Host": "a.example/path"],
+        ] {
             let code = try server.request("GET", "/qr/scan.svg", headers: fields, host: "mac.example")
             #expect(String(decoding: try ZBarReader.decode(svg: code.bodyText), as: UTF8.self) == "http://mac.example/s/scan", "\(fields)")
         }
@@ -64,8 +67,9 @@ import TestSupport
         let server = try Self.server()
         defer { server.stop() }
         _ = try server.request("POST", "/api/shortcuts", json: Self.scan)
-        let code = try server.request("GET", "/qr/scan.svg", headers: ["X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"],
-                                      host: "mac.example")
+        let code = try server.request(
+            "GET", "/qr/scan.svg", headers: ["X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"],
+            host: "mac.example")
         #expect(String(decoding: try ZBarReader.decode(svg: code.bodyText), as: UTF8.self) == "http://mac.example/s/scan")
     }
 
@@ -74,8 +78,10 @@ import TestSupport
         #expect(try ServeOptions.parse(["--public-url", "http://192.168.1.20:9081"]).publicURL == "http://192.168.1.20:9081")
         #expect(try ServeOptions.parse(["--public-url", "https://[fd00::1]:8443"]).publicURL == "https://[fd00::1]:8443")
         #expect(try ServeOptions.parse(["--trust-proxy"]).trustsProxy)
-        for refused in ["ftp://a.example", "https://", "https://a.example/path", "https://user@a.example", "a.example",
-                        "https://a.example?x=1", "https://a.example#f", "https://a b"] {
+        for refused in [
+            "ftp://a.example", "https://", "https://a.example/path", "https://user@a.example", "a.example",
+            "https://a.example?x=1", "https://a.example#f", "https://a b",
+        ] {
             #expect(throws: UsageError.self, "\(refused)") { try ServeOptions.parse(["--public-url", refused]) }
         }
     }
@@ -85,7 +91,8 @@ import TestSupport
         let process = TestProcess()
         process.executableURL = CLITests.binary
         process.arguments = arguments + ["--port", "0", "--store", CLITests.temporaryStore(), "--quiet"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

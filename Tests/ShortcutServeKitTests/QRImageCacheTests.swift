@@ -1,6 +1,7 @@
 import ShortcutQR
 import ShortcutStore
 import Testing
+
 @testable import ShortcutServeKit
 
 /// The bounded cache of QR code images behind `/qr/<id>.svg` and the index.

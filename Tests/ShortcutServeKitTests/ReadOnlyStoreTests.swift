@@ -1,7 +1,8 @@
 import Foundation
 import ShortcutStore
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// A store that cannot be written (issue 8, point 8) is served and listed; writes answer 503 with the
@@ -29,12 +30,17 @@ struct ReadOnlyStoreTests {
         #expect(stats.json?["totalAccess"] == .number(1), "counted in memory: \(stats.bodyText)")
 
         let json = #"{"content": "new"}"#
-        let created = try request("POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)")
+        let created = try request(
+            "POST /api/mock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
+        )
         #expect(created.status == 503, "\(created.statusLine)")
         #expect(created.bodyText.contains("read-only"), "\(created.bodyText)")
         let secret = #"{"secret": "wrong"}"#
-        #expect(try request("DELETE /api/mock/good1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(secret.utf8.count)\r\n\r\n\(secret)").status == 404,
-                "a wrong secret is still 404")
+        #expect(
+            try request(
+                "DELETE /api/mock/good1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(secret.utf8.count)\r\n\r\n\(secret)"
+            ).status == 404,
+            "a wrong secret is still 404")
 
         let stopped = StoreFixture.stop(server)
         #expect(stopped.status == 0 && !stopped.hung)

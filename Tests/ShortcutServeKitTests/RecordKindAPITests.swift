@@ -1,48 +1,60 @@
 import Foundation
-import Testing
 import ShortcutJSON
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Landing links, shortcuts and mocks in one store, over HTTP (in process, `AppRoutes`): each API lists and
 /// changes only its own kind, says what a record of another kind is (409 `error.kind`), and the index shows
 /// each kind in its own section.
 @Suite struct RecordKindAPITests {
-    static let spring = #"{"id": "spring", "title": "<b>Spring</b> sale", "app_url": "myapp://sale", "fallback_url": "https://example.com/", "secret": "k"}"#
+    static let spring =
+        #"{"id": "spring", "title": "<b>Spring</b> sale", "app_url": "myapp://sale", "fallback_url": "https://example.com/", "secret": "k"}"#
 
     /// A store with the link `spring` (secret `k`), the mock `m` (`ms`) and the shortcut `s` (`ss`).
     static func threeKinds() throws -> AppRoutes {
         let server = try AppRoutes()
         #expect(try server.request("POST", "/api/links", json: spring).status == 201)
         #expect(try server.request("POST", "/api/mock", json: #"{"content": "m", "id": "m", "secret": "ms"}"#).status == 201)
-        #expect(try server.request("POST", "/api/shortcuts", json: #"{"title": "S", "url": "myapp://s", "id": "s", "secret": "ss"}"#).status == 201)
+        #expect(
+            try server.request("POST", "/api/shortcuts", json: #"{"title": "S", "url": "myapp://s", "id": "s", "secret": "ss"}"#).status
+                == 201)
         return server
     }
 
     @Test func theMockListLeavesLinksOut() throws {
         let server = try Self.threeKinds()
         defer { server.stop() }
-        guard case .array(let items)? = try server.request("GET", "/api/mock").json else { Issue.record("no list"); return }
+        guard case .array(let items)? = try server.request("GET", "/api/mock").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(Set(items.compactMap { $0["id"]?.stringValue }) == ["m", "s"])
         #expect(Set(items.compactMap { $0["kind"]?.stringValue }) == ["mock", "shortcut"])
-        guard case .array(let links)? = try server.request("GET", "/api/links").json else { Issue.record("no list"); return }
+        guard case .array(let links)? = try server.request("GET", "/api/links").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(links.map { $0["id"] } == [.string("spring")])
     }
 
-    @Test(arguments: [
-        ("GET", "/api/mock/spring", nil),
-        ("GET", "/api/mock/spring/stats", nil),
-        ("POST", "/api/mock/spring/check", #"{"secret": "k"}"#),
-        ("PUT", "/api/mock/spring", #"{"secret": "k", "content": "taken over"}"#),
-        ("DELETE", "/api/mock/spring", #"{"secret": "k"}"#),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("GET", "/api/mock/spring", nil),
+            ("GET", "/api/mock/spring/stats", nil),
+            ("POST", "/api/mock/spring/check", #"{"secret": "k"}"#),
+            ("PUT", "/api/mock/spring", #"{"secret": "k", "content": "taken over"}"#),
+            ("DELETE", "/api/mock/spring", #"{"secret": "k"}"#),
+        ] as [(String, String, String?)])
     func everyMockCallOnALinkIs409NamingIt(method: String, path: String, json: String?) throws {
         let server = try Self.threeKinds()
         defer { server.stop() }
         let answer = try server.request(method, path, json: json)
         #expect(answer.status == 409, "\(answer.bodyText)")
         #expect(answer.json?["errors"]?[".id"]?.stringValue == "error.kind")
-        #expect(answer.json?["reasons"]?[".id"]?.stringValue == "'spring' is a landing link, not a mock (see shortcut-serve links show spring)")
+        #expect(
+            answer.json?["reasons"]?[".id"]?.stringValue == "'spring' is a landing link, not a mock (see shortcut-serve links show spring)")
         let link = try server.request("GET", "/api/links/spring")
         #expect(link.status == 200 && link.json?["app_url"] == .string("myapp://sale"), "the link is untouched")
         #expect(try server.request("GET", "/open/spring").status == 200)

@@ -2,6 +2,7 @@ import Foundation
 import ShortcutHTTP
 import ShortcutStore
 import Testing
+
 @testable import ShortcutServeKit
 
 /// Cached answers are reused for one stored version and rebuilt for any other (issue 8, point 5; issue 10:
@@ -27,7 +28,10 @@ import Testing
         var builds = 0
         for _ in 0..<3 {
             let copy = page  // what each play gets from the store: a copy of one version
-            _ = cache.response(for: copy) { builds += 1; return PlayRoute.answer($0) }
+            _ = cache.response(for: copy) {
+                builds += 1
+                return PlayRoute.answer($0)
+            }
         }
         #expect(builds == 1)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import ShortcutStore
+import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// Issue 24, item 5: a running server adds itself to its store's `servers.json`, so the command line prints
@@ -16,8 +17,10 @@ import ShortcutStore
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("shortcut: http://127.0.0.1:\(server.port)/s/scan"), "\(added.stdout)")
         #expect(added.stdout.contains("listens on loopback only"), "a loopback server gives a phone no address: \(added.stdout)")
-        let chosen = try CLITests.run(["add", "--title", "Two", "--open", "myapp://two", "--id", "two", "--store", store,
-                                       "--base-url", "http://mac.example:8080"])
+        let chosen = try CLITests.run([
+            "add", "--title", "Two", "--open", "myapp://two", "--id", "two", "--store", store,
+            "--base-url", "http://mac.example:8080",
+        ])
         #expect(chosen.stdout.contains("shortcut: http://mac.example:8080/s/two"), "--base-url still decides")
         let open = try CLITests.run(["open", "scan", "--store", store])
         #expect(open.stdout.contains("http://127.0.0.1:\(server.port)/s/scan"), "\(open.stdout)")
@@ -38,7 +41,8 @@ import ShortcutStore
         let qr = try CLITests.run(["qr", "scan", "--store", store])
         #expect(qr.stdout.hasPrefix("https://mac.tail1234.ts.net/s/scan\n"), "\(qr.stdout)")
         let profile = try CLITests.run(["profile", "scan", "--store", store, "--target", "page"])
-        #expect(try Plist.read(Array(profile.stdout.utf8))["PayloadContent"]?.items.first?["URL"]
+        #expect(
+            try Plist.read(Array(profile.stdout.utf8))["PayloadContent"]?.items.first?["URL"]
                 == .string("https://mac.tail1234.ts.net/p/scan"))
     }
 
@@ -51,7 +55,8 @@ import ShortcutStore
             _ = second.stop()
         }
         let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
-        #expect(added.stderr.contains("2 servers use this store: ") && added.stderr.contains(":\(first.port) (pid")
+        #expect(
+            added.stderr.contains("2 servers use this store: ") && added.stderr.contains(":\(first.port) (pid")
                 && added.stderr.contains(":\(second.port) (pid") && added.stderr.contains("--base-url chooses"), "\(added.stderr)")
     }
 
@@ -67,7 +72,8 @@ import ShortcutStore
         let stale = RunningServer(pid: gone.processIdentifier, url: "http://127.0.0.1:1", publicURL: nil, networkRoots: [])
         try RunningServers.announce(stale, in: store)
         #expect(RunningServers.live(in: store).isEmpty, "skipped by a reader")
-        let mine = RunningServer(pid: getpid(), url: "http://127.0.0.1:2", publicURL: "https://a.example", networkRoots: ["http://10.0.0.2:2"])
+        let mine = RunningServer(
+            pid: getpid(), url: "http://127.0.0.1:2", publicURL: "https://a.example", networkRoots: ["http://10.0.0.2:2"])
         try RunningServers.announce(mine, in: store)
         #expect(RunningServers.live(in: store) == [mine])
         let text = try String(contentsOf: store.appendingPathComponent("servers.json"), encoding: .utf8)

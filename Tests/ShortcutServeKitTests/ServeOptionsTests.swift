@@ -1,5 +1,6 @@
-import Testing
 import ShortcutHTTP
+import Testing
+
 @testable import ShortcutServeKit
 
 /// The serve command's limit flags, each at the edges of its range.

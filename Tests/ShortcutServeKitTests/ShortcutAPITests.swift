@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 /// Shortcuts over HTTP: create, deliver by 301 in both modes, the stored page, list, delete. Answered in
 /// process (`AppRoutes`) but for the first run's demo, which goes over a real socket.
@@ -34,7 +35,9 @@ import ShortcutService
     @Test func createsAShortcutAndDeliversItInItsMode() throws {
         let server = try AppRoutes()
         defer { server.stop() }
-        let created = try server.request("POST", "/api/shortcuts", json: #"{"title": "Scan", "url": "myapp://page/scan", "app_name": "My App", "id": "scan", "secret": "k"}"#)
+        let created = try server.request(
+            "POST", "/api/shortcuts",
+            json: #"{"title": "Scan", "url": "myapp://page/scan", "app_name": "My App", "id": "scan", "secret": "k"}"#)
         #expect(created.status == 201, "\(created.bodyText)")
         let body = try #require(created.json)
         #expect(body["id"]?.stringValue == "scan")
@@ -50,7 +53,10 @@ import ShortcutService
 
         let shown = try #require(try server.request("GET", "/api/shortcuts/scan").json)
         #expect(shown["url"]?.stringValue == "myapp://page/scan" && shown["app_name"]?.stringValue == "My App")
-        guard case .array(let items)? = try server.request("GET", "/api/shortcuts").json else { Issue.record("no list"); return }
+        guard case .array(let items)? = try server.request("GET", "/api/shortcuts").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(Set(items.compactMap { $0["id"]?.stringValue }) == ["scan", "old"])
         let index = try server.request("GET", "/").bodyText
         #expect(index.contains("myapp://page/scan") && index.contains("<img") && index.contains("/s/scan"))

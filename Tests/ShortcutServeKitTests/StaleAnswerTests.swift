@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// `/v3/<id>` answers with the page as it is now, never an answer built from an earlier version
@@ -23,11 +24,13 @@ import TestSupport
     @Test func anEmptyPageDeletedAndMadeAgainIsPlayedAsMadeAgain() throws {
         let server = try AppServer()
         defer { server.stop() }
-        #expect(try server.request("POST", "/api/mock", json: #"{"content": "", "status": 200, "id": "again", "secret": "s"}"#).status == 201)
+        #expect(
+            try server.request("POST", "/api/mock", json: #"{"content": "", "status": 200, "id": "again", "secret": "s"}"#).status == 201)
         #expect(try server.request("GET", "/v3/again").status == 200)
         #expect(try server.request("DELETE", "/api/mock/again", json: #"{"secret": "s"}"#).status == 204)
         #expect(try server.request("GET", "/v3/again").status == 404)
-        #expect(try server.request("POST", "/api/mock", json: #"{"content": "", "status": 201, "id": "again", "secret": "t"}"#).status == 201)
+        #expect(
+            try server.request("POST", "/api/mock", json: #"{"content": "", "status": 201, "id": "again", "secret": "t"}"#).status == 201)
         let played = try server.request("GET", "/v3/again")
         #expect(played.status == 201, "played \(played.statusLine) after DELETE and re-create")
     }

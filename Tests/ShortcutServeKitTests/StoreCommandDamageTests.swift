@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 /// What the CLI says about damage and about a store that is not there (issue 8, point 13).
 @Suite struct StoreCommandDamageTests {
@@ -23,7 +24,10 @@ import ShortcutService
             #expect(warnings.contains { $0.contains("truncated.page") && $0.contains("truncated: the body is") })
             #expect(warnings.contains { $0.contains("folder.page") && $0.contains("not a regular file") })
         }
-        #expect(try StoreFixture.run(["mock", "list", "--store", store.path]).run.stdout.split(separator: "\n").map { $0.prefix(5) } == ["good1", "good2"])
+        #expect(
+            try StoreFixture.run(["mock", "list", "--store", store.path]).run.stdout.split(separator: "\n").map { $0.prefix(5) } == [
+                "good1", "good2",
+            ])
         #expect(try StoreFixture.run(["list", "--store", store.path]).run.stdout == "short\tShort\tapp://s\n")
     }
 
@@ -44,7 +48,8 @@ import ShortcutService
                 #expect(run.status == 1)
                 #expect(run.stdout.isEmpty)
                 #expect(run.stderr.hasPrefix("error: record '\(id)' in \(store.path) is damaged or unreadable: "), "\(run.stderr)")
-                #expect(run.stderr.contains(why) && run.stderr.hasSuffix("\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+                #expect(
+                    run.stderr.contains(why) && run.stderr.hasSuffix("\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
             }
         }
         let missing = try StoreFixture.run(["mock", "show", "nothing", "--store", store.path]).run

@@ -3,9 +3,9 @@ import ShortcutStore
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the store tests through the real binary share: runs that cannot hang the suite, stores with
@@ -20,7 +20,8 @@ enum StoreFixture {
         let process = TestProcess()
         process.executableURL = CLITests.binary
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -29,8 +30,11 @@ enum StoreFixture {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let hung = watchdog.disarm()
-        return (CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self)), hung)
+        return (
+            CLITests.Run(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self)), hung
+        )
     }
 
     /// Sends SIGTERM and waits for the exit, killing the server if it does not stop; returns its exit
@@ -102,13 +106,17 @@ enum StoreFixture {
         let url = folder()
         let store = try PageStore(directory: url)
         for (index, id) in ["good1", "good2"].enumerated() {
-            try store.create(StoredPage(id: id, name: id, body: Array("<p>\(id)</p>".utf8),
-                                        createdAt: Date(timeIntervalSinceReferenceDate: Double(index)),
-                                        metadata: ["kind": "mock"]))
+            try store.create(
+                StoredPage(
+                    id: id, name: id, body: Array("<p>\(id)</p>".utf8),
+                    createdAt: Date(timeIntervalSinceReferenceDate: Double(index)),
+                    metadata: ["kind": "mock"]))
         }
-        try store.create(StoredPage(id: "short", body: Array("<p>shortcut</p>".utf8),
-                                    createdAt: Date(timeIntervalSinceReferenceDate: 5),
-                                    metadata: ["kind": "shortcut", "title": "Short", "url": "app://s"]))
+        try store.create(
+            StoredPage(
+                id: "short", body: Array("<p>shortcut</p>".utf8),
+                createdAt: Date(timeIntervalSinceReferenceDate: 5),
+                metadata: ["kind": "shortcut", "title": "Short", "url": "app://s"]))
         return url
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// A stored page cannot act on the API: every play is sandboxed into an opaque origin, `/api/` refuses
@@ -12,13 +13,20 @@ import TestSupport
     @Test func everyPlayIsSandboxedAndAPagesOwnPolicyIsKept() throws {
         let server = try AppServer()
         defer { server.stop() }
-        let plain = try #require(try server.request("POST", "/api/mock", json: #"{"content": "<script>1</script>"}"#).json?["id"]?.stringValue)
+        let plain = try #require(
+            try server.request("POST", "/api/mock", json: #"{"content": "<script>1</script>"}"#).json?["id"]?.stringValue)
         let played = try server.request("GET", "/v3/\(plain)/deeper?x=1")
         #expect(played.headers.filter { $0.0 == "Content-Security-Policy" }.map(\.1) == [Self.sandbox])
-        let own = try #require(try server.request("POST", "/api/mock", json: #"{"content": "x", "headers": {"Content-Security-Policy": "sandbox allow-scripts allow-same-origin; default-src 'self'"}}"#).json?["id"]?.stringValue)
+        let own = try #require(
+            try server.request(
+                "POST", "/api/mock",
+                json:
+                    #"{"content": "x", "headers": {"Content-Security-Policy": "sandbox allow-scripts allow-same-origin; default-src 'self'"}}"#
+            ).json?["id"]?.stringValue)
         let both = try server.request("GET", "/v3/\(own)")
         // Both policies are sent and a browser enforces each: the page's cannot lift the sandbox.
-        #expect(both.headers.filter { $0.0 == "Content-Security-Policy" }.map(\.1)
+        #expect(
+            both.headers.filter { $0.0 == "Content-Security-Policy" }.map(\.1)
                 == ["sandbox allow-scripts allow-same-origin; default-src 'self'", Self.sandbox])
         let missing = try server.request("GET", "/v3/nothing-here")
         #expect(missing.status == 404 && missing.header("Content-Security-Policy") == Self.sandbox)
@@ -29,13 +37,15 @@ import TestSupport
     /// Every API route, with what a browser sends for a page of another origin: each is refused with 403
     /// before it reads or writes anything.
     @Test(arguments: [
-        ["Origin": "null"], ["Origin": "http://evil.example"], ["Origin": "http://localhost:8080"], ["Origin": "https://localhost.evil.example"],
+        ["Origin": "null"], ["Origin": "http://evil.example"], ["Origin": "http://localhost:8080"],
+        ["Origin": "https://localhost.evil.example"],
         ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"], ["Origin": "null", "Sec-Fetch-Site": "cross-site"],
     ])
     func theAPIRefusesRequestsSentForOtherOriginsPages(headers: [String: String]) throws {
         let server = try AppServer()
         defer { server.stop() }
-        let id = try #require(try server.request("POST", "/api/mock", json: #"{"content": "secret", "secret": "k"}"#).json?["id"]?.stringValue)
+        let id = try #require(
+            try server.request("POST", "/api/mock", json: #"{"content": "secret", "secret": "k"}"#).json?["id"]?.stringValue)
         let routes: [(String, String, String?)] = [
             ("GET", "/api/mock", nil), ("GET", "/api/mock/\(id)", nil), ("GET", "/api/mock/\(id)/stats", nil),
             ("POST", "/api/mock", #"{"content": "new"}"#), ("PUT", "/api/mock/\(id)", #"{"content": "changed", "secret": "k"}"#),
@@ -48,7 +58,10 @@ import TestSupport
             #expect(response.status == 403, "\(method) \(path) with \(headers): \(response.statusLine)")
             #expect(response.bodyText.hasPrefix("/api/ refuses this request: "), "\(response.bodyText)")
         }
-        guard case .array(let items)? = try server.request("GET", "/api/mock").json else { Issue.record("no list"); return }
+        guard case .array(let items)? = try server.request("GET", "/api/mock").json else {
+            Issue.record("no list")
+            return
+        }
         #expect(items.count == 1, "nothing was created")
         #expect(try server.request("GET", "/v3/\(id)").bodyText == "secret", "nothing was changed or deleted")
     }
@@ -71,7 +84,8 @@ import TestSupport
     func theDemoIdIsReservedFromTheAPI(id: String) throws {
         let server = try AppServer()
         defer { server.stop() }
-        let shortcut = try server.request("POST", "/api/shortcuts", json: #"{"title": "Hijack", "url": "https://evil.example/", "id": "\#(id)"}"#)
+        let shortcut = try server.request(
+            "POST", "/api/shortcuts", json: #"{"title": "Hijack", "url": "https://evil.example/", "id": "\#(id)"}"#)
         #expect(shortcut.status == 422)
         #expect(shortcut.json?["errors"]?[".id"]?.stringValue == "error.reserved", "\(shortcut.bodyText)")
         #expect(shortcut.json?["reasons"]?[".id"]?.stringValue?.contains("shortcut-serve add --id demo") == true)

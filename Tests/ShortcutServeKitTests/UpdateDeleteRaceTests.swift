@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import ShortcutServeKit
 import ShortcutService
+import TestSupport
+import Testing
+
+@testable import ShortcutServeKit
 
 /// PUT and DELETE on one mock at the same moment (issue 8, point 6): a DELETE answered 204 stays deleted,
 /// and a PUT that finds no record answers 404 and writes nothing.
@@ -22,8 +23,12 @@ import ShortcutService
             let put = try server.client()
             let delete = try server.client()
             // Both requests leave before either answer is read; the server takes them on two event loops.
-            try put.send("PUT /api/mock/\(id) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(putBody.utf8.count)\r\n\r\n\(putBody)")
-            try delete.send("DELETE /api/mock/\(id) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(deleteBody.utf8.count)\r\n\r\n\(deleteBody)")
+            try put.send(
+                "PUT /api/mock/\(id) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(putBody.utf8.count)\r\n\r\n\(putBody)"
+            )
+            try delete.send(
+                "DELETE /api/mock/\(id) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(deleteBody.utf8.count)\r\n\r\n\(deleteBody)"
+            )
             let putAnswer = try put.readResponse()
             let deleteAnswer = try delete.readResponse()
             #expect([204, 404].contains(putAnswer.status), "\(id): PUT \(putAnswer.statusLine)")
@@ -46,6 +51,7 @@ import ShortcutService
         let put = try server.request("PUT", "/api/mock/gone", json: #"{"content": "v1", "secret": "s"}"#)
         #expect(put.status == 404 && put.body.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: server.directory.path + "/pages/gone.page"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: server.directory.path + "/stats").filter { $0.hasPrefix("gone") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: server.directory.path + "/stats").filter { $0.hasPrefix("gone") }.isEmpty)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import ShortcutPages
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShortcutServeKit
 
 /// `/w/<id>.mobileconfig` and `/w/all.mobileconfig` (issue 9): read back with Python's plistlib, every key
@@ -10,9 +11,12 @@ import TestSupport
     /// A PNG as ShortcutIcon sniffs it: the signature, then filler bytes.
     static let icon: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 120)
 
-    static func create(_ server: AppServer, id: String, title: String = "Scan", url: String = "myapp://page/scan",
-                       extra: String = "") throws -> RawResponse {
-        let json = #"{"title": \#(jsonString(title)), "url": \#(jsonString(url)), "app_name": "My App", "id": "\#(id)", "icon": "\#(Data(icon).base64EncodedString())"\#(extra)}"#
+    static func create(
+        _ server: AppServer, id: String, title: String = "Scan", url: String = "myapp://page/scan",
+        extra: String = ""
+    ) throws -> RawResponse {
+        let json =
+            #"{"title": \#(jsonString(title)), "url": \#(jsonString(url)), "app_name": "My App", "id": "\#(id)", "icon": "\#(Data(icon).base64EncodedString())"\#(extra)}"#
         return try server.request("POST", "/api/shortcuts", json: json)
     }
 
@@ -44,8 +48,11 @@ import TestSupport
             """
         #expect(answer.bodyText.hasPrefix(prolog))
         let plist = try Plist.read(answer.body)
-        #expect(plist.keys == ["PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID", "PayloadDisplayName",
-                               "PayloadDescription", "PayloadOrganization", "PayloadContent"])
+        #expect(
+            plist.keys == [
+                "PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID", "PayloadDisplayName",
+                "PayloadDescription", "PayloadOrganization", "PayloadContent",
+            ])
         #expect(plist["PayloadType"] == .string("Configuration"))
         #expect(plist["PayloadVersion"] == .integer(1))
         for key in ["PayloadIdentifier", "PayloadUUID", "PayloadDisplayName", "PayloadDescription", "PayloadOrganization"] {
@@ -53,9 +60,12 @@ import TestSupport
         }
         #expect(isUUID(plist["PayloadUUID"]?.string))
         for clip in plist["PayloadContent"]?.items ?? [] {
-            #expect(Array(clip.keys.prefix(11)) == ["PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID",
-                                                    "PayloadDisplayName", "Label", "URL", "Icon", "IsRemovable",
-                                                    "FullScreen", "Precomposed"])
+            #expect(
+                Array(clip.keys.prefix(11)) == [
+                    "PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID",
+                    "PayloadDisplayName", "Label", "URL", "Icon", "IsRemovable",
+                    "FullScreen", "Precomposed",
+                ])
             #expect(clip["PayloadType"] == .string("com.apple.webClip.managed"))
             #expect(clip["PayloadVersion"] == .integer(1))
             #expect(isUUID(clip["PayloadUUID"]?.string))
@@ -128,9 +138,12 @@ import TestSupport
         for id in ["one", "two", "One2"] { #expect(try Self.create(first, id: id).status == 201) }
         func ids(_ server: AppServer) throws -> [String] {
             try ["one", "two", "One2", "demo"].flatMap { id -> [String] in
-                let plist = try Self.profile(server, "/w/\(id).mobileconfig", fileName: id == "demo" ? "Add to Home Screen.mobileconfig" : "Scan.mobileconfig")
-                return [plist["PayloadUUID"]?.string ?? "", plist["PayloadContent"]?.items.first?["PayloadUUID"]?.string ?? "",
-                        plist["PayloadIdentifier"]?.string ?? ""]
+                let plist = try Self.profile(
+                    server, "/w/\(id).mobileconfig", fileName: id == "demo" ? "Add to Home Screen.mobileconfig" : "Scan.mobileconfig")
+                return [
+                    plist["PayloadUUID"]?.string ?? "", plist["PayloadContent"]?.items.first?["PayloadUUID"]?.string ?? "",
+                    plist["PayloadIdentifier"]?.string ?? "",
+                ]
             }
         }
         let before = try ids(first)
@@ -147,8 +160,10 @@ import TestSupport
         #expect(!before.contains(plist["PayloadUUID"]?.string ?? ""), "another prefix, other UUIDs")
     }
 
-    @Test(arguments: ["a ]]> b", "<script>&amp;</script>", #"Quote " and ' apostrophe"#, "Emoji 🙂👍🏽", "עברית RTL \u{202E}txt",
-                      "Tab\tinside", "& < >"])
+    @Test(arguments: [
+        "a ]]> b", "<script>&amp;</script>", #"Quote " and ' apostrophe"#, "Emoji 🙂👍🏽", "עברית RTL \u{202E}txt",
+        "Tab\tinside", "& < >",
+    ])
     func hostileTitlesStayWellFormedAndRoundTrip(title: String) throws {
         let server = try AppServer()
         defer { server.stop() }
@@ -173,8 +188,10 @@ import TestSupport
         let server = try AppServer()
         defer { server.stop() }
         // Controls and noncharacters cannot be in an XML document; they are refused when a shortcut is stored.
-        for (title, url) in [("bell\u{7}", "myapp://x"), ("ok", "myapp://x\u{1}y"), ("nul\u{0}", "myapp://x"),
-                             ("non\u{FFFE}", "myapp://x"), ("ok", "myapp://x\u{FFFF}"), ("c1\u{85}x", "myapp://x")] {
+        for (title, url) in [
+            ("bell\u{7}", "myapp://x"), ("ok", "myapp://x\u{1}y"), ("nul\u{0}", "myapp://x"),
+            ("non\u{FFFE}", "myapp://x"), ("ok", "myapp://x\u{FFFF}"), ("c1\u{85}x", "myapp://x"),
+        ] {
             let created = try Self.create(server, id: "c", title: title, url: url)
             #expect(created.status == 422, "refused at creation: \(created.bodyText)")
         }
@@ -185,7 +202,9 @@ import TestSupport
         let server = try AppServer()
         defer { server.stop() }
         #expect(try server.request("GET", "/w/all.mobileconfig").status == 404, "nothing stored yet")
-        for (id, title) in [("a", "Alpha"), ("b", "Beta"), ("c", "Gamma")] { #expect(try Self.create(server, id: id, title: title).status == 201) }
+        for (id, title) in [("a", "Alpha"), ("b", "Beta"), ("c", "Gamma")] {
+            #expect(try Self.create(server, id: id, title: title).status == 201)
+        }
         let all = try Self.profile(server, "/w/all.mobileconfig", fileName: "shortcuts.mobileconfig")
         #expect(all["PayloadIdentifier"] == .string("local.shortcut-serve.all"))
         #expect(Set(all["PayloadContent"]?.items.compactMap { $0["Label"]?.string } ?? []) == ["Alpha", "Beta", "Gamma"])
@@ -214,7 +233,10 @@ import TestSupport
             ("/w/missing.mobileconfig", 404, "no shortcut 'missing'"),
             ("/w/a", 404, "profiles are at /w/<id>.mobileconfig"),
             ("/w/a.plist", 404, "profiles are at /w/<id>.mobileconfig"),
-            ("/w/all.mobileconfig?ids=" + (0...100).map { "i\($0)" }.joined(separator: ","), 400, "ids names 101 shortcuts; the limit is 100"),
+            (
+                "/w/all.mobileconfig?ids=" + (0...100).map { "i\($0)" }.joined(separator: ","), 400,
+                "ids names 101 shortcuts; the limit is 100"
+            ),
         ]
         for (path, status, reason) in cases {
             let answer = try server.request("GET", path)
@@ -242,7 +264,8 @@ import TestSupport
     @Test func thePropertyListWriterNeverMakesMalformedXML() throws {
         // Stored titles never hold these (refused at creation); the writer still cannot be made to break XML.
         let hostile = "nul\u{0} bell\u{7} \u{FFFE}\u{FFFF} ]]> <!-- & \r\n"
-        let document = PropertyList.dictionary([(hostile, .array([.string(hostile), .data([0, 255]), .bool(false), .integer(-3)]))]).document()
+        let document = PropertyList.dictionary([(hostile, .array([.string(hostile), .data([0, 255]), .bool(false), .integer(-3)]))])
+            .document()
         let plist = try Plist.read(document)
         let cleaned = "nul\u{FFFD} bell\u{FFFD} \u{FFFD}\u{FFFD} ]]> <!-- & \n"
         #expect(plist.keys == [cleaned])

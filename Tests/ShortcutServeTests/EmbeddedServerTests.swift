@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import ShortcutServe
+import TestSupport
+import Testing
 
 /// The whole product started in this process, as an integration test suite or an app starts it.
 @Suite struct EmbeddedServerTests {
@@ -50,9 +50,11 @@ import ShortcutServe
     @Test func addingAfterStopSaysTheServerStopped() throws {
         let server = try EmbeddedServer.start()
         server.stop()
-        for add in [{ _ = try server.addShortcut(ShortcutDraft(title: "Late", url: "app://late")) },
-                    { _ = try server.addMock(MockDraft(content: "late")) },
-                    { _ = try server.addLink(LinkDraft(title: "Late", appURL: "app://late", fallbackURL: "https://example.com/")) }]
+        for add in [
+            { _ = try server.addShortcut(ShortcutDraft(title: "Late", url: "app://late")) },
+            { _ = try server.addMock(MockDraft(content: "late")) },
+            { _ = try server.addLink(LinkDraft(title: "Late", appURL: "app://late", fallbackURL: "https://example.com/")) },
+        ]
             as [() throws -> Void]
         {
             do {

@@ -1,7 +1,7 @@
 import Foundation
+import ShortcutServe
 import TestSupport
 import XCTest
-import ShortcutServe
 
 /// The embedded product from XCTest, as a suite that has not moved to Swift Testing uses it.
 final class EmbeddedServerXCTests: XCTestCase {

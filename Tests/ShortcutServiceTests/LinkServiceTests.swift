@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import ShortcutLinks
 import ShortcutPages
 import ShortcutService
 import ShortcutStore
+import Testing
 
 /// Landing links through the one service, next to shortcuts and mocks in the same store: each service takes
 /// only its own kind of record, and says what a record of another kind is.
@@ -54,8 +54,10 @@ import ShortcutStore
             ("a/b", .owner, "error.invalid", PageID.problem("a/b") ?? ""),
             (String(repeating: "x", count: 65), .anonymous, "error.invalid", PageID.problem(String(repeating: "x", count: 65)) ?? ""),
             ("Match", .owner, "error.reserved", "id 'Match' is reserved: /api/links/match is the universal-link matcher"),
-            ("demo", .anonymous, "error.reserved",
-             "id 'demo' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"),
+            (
+                "demo", .anonymous, "error.reserved",
+                "id 'demo' is reserved for the demo shortcut that /s serves; replace it from the command line with shortcut-serve add --id demo"
+            ),
         ]
         for item in cases {
             guard case .invalid(let problems)? = Self.failure({ _ = try links.create(Self.spring(id: item.id), by: item.caller) }) else {
@@ -93,7 +95,9 @@ import ShortcutStore
         let folder = ServiceTests.Folder()
         defer { folder.remove() }
         let store = try folder.store()
-        let links = LinkService(store: store), mocks = MockService(store: store), shortcuts = ShortcutService(store: store)
+        let links = LinkService(store: store)
+        let mocks = MockService(store: store)
+        let shortcuts = ShortcutService(store: store)
         _ = try links.create(Self.spring(), by: .owner)
         var mock = MockDraft(content: "m", id: "m")
         mock.secret = "ms"

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ShortcutPages
 import ShortcutService
 import ShortcutStore
+import Testing
 
 /// The one service under the API, the command line and the embedding API, on a real store in a temp folder.
 @Suite struct ServiceTests {
@@ -31,7 +31,8 @@ import ShortcutStore
         let folder = Folder()
         defer { folder.remove() }
         let shortcuts = ShortcutService(store: try folder.store())
-        let draft = ShortcutDraft(title: "T", url: "javascript:x", id: "a/b", bundleID: "not a bundle", secret: String(repeating: "s", count: 65))
+        let draft = ShortcutDraft(
+            title: "T", url: "javascript:x", id: "a/b", bundleID: "not a bundle", secret: String(repeating: "s", count: 65))
         do {
             _ = try shortcuts.create(draft, by: .anonymous)
             Issue.record("created")
@@ -90,8 +91,9 @@ import ShortcutStore
         let folder = Folder()
         defer { folder.remove() }
         let mocks = MockService(store: try folder.store())
-        let draft = MockDraft(body: Array("x".utf8), status: 204, contentType: "text/html\u{01}", charset: "",
-                              headers: [HTTPField(name: "Bad Name", value: "v")], id: "../x")
+        let draft = MockDraft(
+            body: Array("x".utf8), status: 204, contentType: "text/html\u{01}", charset: "",
+            headers: [HTTPField(name: "Bad Name", value: "v")], id: "../x")
         do {
             _ = try mocks.create(draft, by: .owner)
             Issue.record("created")

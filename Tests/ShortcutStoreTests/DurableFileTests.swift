@@ -4,9 +4,9 @@ import Testing
 @testable import ShortcutStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The platform details of durable writes (issue 16): volumes without hard links, and syncs that reach
@@ -72,24 +72,27 @@ import Darwin
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         #if os(Linux)
-        var seen: [[String]] = []
-        for (mode, text) in [(DurableFile.Mode.createNew, "one"), (.replace, "two"), (.replace, "three")] {
-            let version = try DurableFile.writeUnnamed(
-                Array(text.utf8), named: "a.stats", in: folder.path, directoryFD: fd, mode: mode, durable: true, syncDirectory: false,
-                beforeNaming: { seen.append((try? folder.names(in: "")) ?? ["unreadable"]) })
-            #expect(version != nil, "this file system has O_TMPFILE")
-            #expect(try String(contentsOfFile: folder.path + "/a.stats", encoding: .utf8) == text)
-        }
-        #expect(seen == [[], ["a.stats"], ["a.stats"]], "only whole files had names while the new one was written")
-        #expect(try folder.names(in: "") == ["a.stats"], "no temp file is left behind")
-        #expect(throws: PageStoreError.io(path: folder.path + "/a.stats", errno: EEXIST)) {
-            try DurableFile.write(Array("four".utf8), named: "a.stats", in: folder.path, directoryFD: fd, mode: .createNew, durable: true)
-        }
-        #expect(try String(contentsOfFile: folder.path + "/a.stats", encoding: .utf8) == "three")
-        #expect(try folder.names(in: "") == ["a.stats"])
+            var seen: [[String]] = []
+            for (mode, text) in [(DurableFile.Mode.createNew, "one"), (.replace, "two"), (.replace, "three")] {
+                let version = try DurableFile.writeUnnamed(
+                    Array(text.utf8), named: "a.stats", in: folder.path, directoryFD: fd, mode: mode, durable: true, syncDirectory: false,
+                    beforeNaming: { seen.append((try? folder.names(in: "")) ?? ["unreadable"]) })
+                #expect(version != nil, "this file system has O_TMPFILE")
+                #expect(try String(contentsOfFile: folder.path + "/a.stats", encoding: .utf8) == text)
+            }
+            #expect(seen == [[], ["a.stats"], ["a.stats"]], "only whole files had names while the new one was written")
+            #expect(try folder.names(in: "") == ["a.stats"], "no temp file is left behind")
+            #expect(throws: PageStoreError.io(path: folder.path + "/a.stats", errno: EEXIST)) {
+                try DurableFile.write(
+                    Array("four".utf8), named: "a.stats", in: folder.path, directoryFD: fd, mode: .createNew, durable: true)
+            }
+            #expect(try String(contentsOfFile: folder.path + "/a.stats", encoding: .utf8) == "three")
+            #expect(try folder.names(in: "") == ["a.stats"])
         #else
-        #expect(try DurableFile.writeUnnamed([1], named: "a.stats", in: folder.path, directoryFD: fd, mode: .createNew, durable: true,
-                                             syncDirectory: true) == nil, "no O_TMPFILE here: write names a temp file")
+            #expect(
+                try DurableFile.writeUnnamed(
+                    [1], named: "a.stats", in: folder.path, directoryFD: fd, mode: .createNew, durable: true,
+                    syncDirectory: true) == nil, "no O_TMPFILE here: write names a temp file")
         #endif
     }
 }

@@ -4,9 +4,9 @@ import Testing
 @testable import ShortcutStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ids are unique without regard to case (issue 16): on macOS's default file system (APFS, case-insensitive)
@@ -96,10 +96,16 @@ import Darwin
         #expect(compared <= 3, "\(compared) ids compared for three writes among 50,000 records")
         #expect(store.withLock { store.index.count } == 50_003)
         // The rule still holds, through the index, for every casing.
-        #expect(throws: PageStoreError.idTakenInOtherCase("B6A1E4F2-3C5D-4E7F-8A9B-0C1D2E3F4A5B", existing: "b6a1e4f2-3c5d-4e7f-8a9b-0c1d2e3f4a5b")) {
+        #expect(
+            throws: PageStoreError.idTakenInOtherCase(
+                "B6A1E4F2-3C5D-4E7F-8A9B-0C1D2E3F4A5B", existing: "b6a1e4f2-3c5d-4e7f-8a9b-0c1d2e3f4a5b")
+        ) {
             try store.create(.make(id: "B6A1E4F2-3C5D-4E7F-8A9B-0C1D2E3F4A5B"))
         }
-        #expect(throws: PageStoreError.idTakenInOtherCase("b6a1e4f2-3c5d-4e7f-8a9b-0c1d2e3f4a5c", existing: "B6A1E4F2-3C5D-4E7F-8A9B-0C1D2E3F4A5C")) {
+        #expect(
+            throws: PageStoreError.idTakenInOtherCase(
+                "b6a1e4f2-3c5d-4e7f-8a9b-0c1d2e3f4a5c", existing: "B6A1E4F2-3C5D-4E7F-8A9B-0C1D2E3F4A5C")
+        ) {
             try store.create(.make(id: "b6a1e4f2-3c5d-4e7f-8a9b-0c1d2e3f4a5c"))
         }
         #expect(throws: PageStoreError.idTakenInOtherCase("mixed-case-ID", existing: "Mixed-Case-Id")) {
@@ -141,7 +147,9 @@ import Darwin
 /// `RecordIndex` alone: entries added, replaced and removed keep the folded ids in step.
 @Suite struct RecordIndexTests {
     @Test func foldedIDsFollowEveryChange() {
-        var index = RecordIndex(["Abc": IndexEntry(inode: 1, generation: 0, state: .unread), "xyz": IndexEntry(inode: 2, generation: 0, state: .unread)])
+        var index = RecordIndex([
+            "Abc": IndexEntry(inode: 1, generation: 0, state: .unread), "xyz": IndexEntry(inode: 2, generation: 0, state: .unread),
+        ])
         #expect(index.caseTwin(of: "abc") == "Abc")
         #expect(index.caseTwin(of: "ABC") == "Abc")
         #expect(index.caseTwin(of: "Abc") == nil, "an id is not its own twin")

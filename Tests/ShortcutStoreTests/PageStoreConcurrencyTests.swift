@@ -30,9 +30,10 @@ import Testing
             }
         }
         #expect(failures.values.isEmpty)
-        let expected = Set((0..<threads).flatMap { thread in
-            stride(from: 0, to: perThread, by: 2).map { "t\(thread)-\($0)" }
-        })
+        let expected = Set(
+            (0..<threads).flatMap { thread in
+                stride(from: 0, to: perThread, by: 2).map { "t\(thread)-\($0)" }
+            })
         #expect(Set(store.list().map(\.id)) == expected)
         #expect(store.count == expected.count)
         #expect(Set(try folder.names(in: "pages")) == Set(expected.map { $0 + ".page" }))
@@ -77,7 +78,10 @@ import Testing
                 }
             } else {
                 for _ in 0..<300 {
-                    guard let page = reader.get("flip") else { failures.add("missing"); continue }
+                    guard let page = reader.get("flip") else {
+                        failures.add("missing")
+                        continue
+                    }
                     if !bodies.contains(where: { Array($0.utf8) == page.body }) { failures.add("torn") }
                 }
             }

@@ -4,9 +4,9 @@ import Testing
 @testable import ShortcutStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Files that must not be read as they are (issue 8, point 3): a FIFO, a file over the record limit, a
@@ -58,9 +58,10 @@ import Darwin
         try makeSparse(folder.path + "/pages/huge.page", size: 100 << 30)
         #expect(store.get("huge") == nil)
         #expect(store.list().map(\.id) == ["good"])
-        #expect(store.problems == [
-            "\(folder.path)/pages/huge.page: not a valid page record: the file is 107374182400 bytes; the limit is \(PageStore.defaultMaxRecordBytes)",
-        ])
+        #expect(
+            store.problems == [
+                "\(folder.path)/pages/huge.page: not a valid page record: the file is 107374182400 bytes; the limit is \(PageStore.defaultMaxRecordBytes)"
+            ])
     }
 
     /// The limit at its edge, both ways: a record of exactly `maxRecordBytes` is written and read back;
@@ -88,10 +89,12 @@ import Darwin
         let reader = try PageStore(directory: folder.url, maxRecordBytes: limit)
         #expect(reader.get("edge")?.body == Array(body.utf8))
         #expect(reader.get("over") == nil)
-        #expect(reader.problems == [
-            "\(folder.path)/pages/over.page: not a valid page record: the file is \(limit + 1) bytes; the limit is \(limit)",
-        ])
-        #expect(PageStoreError.recordTooLarge(id: "x", bytes: 10, limit: 9).description
+        #expect(
+            reader.problems == [
+                "\(folder.path)/pages/over.page: not a valid page record: the file is \(limit + 1) bytes; the limit is \(limit)"
+            ])
+        #expect(
+            PageStoreError.recordTooLarge(id: "x", bytes: 10, limit: 9).description
                 == #"the record for "x" would be 10 bytes; the store's limit is 9 bytes"#)
     }
 

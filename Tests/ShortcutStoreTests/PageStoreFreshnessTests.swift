@@ -4,9 +4,9 @@ import Testing
 @testable import ShortcutStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Another process's changes are seen even when the new file has the old one's inode number (issue 8,
@@ -90,25 +90,25 @@ import Darwin
     }
 
     #if os(Linux)
-    /// With the kernel's names, even a record rewritten in place (same inode, the folder unchanged) is read
-    /// again: another tool may write the file directly.
-    @Test func aRecordRewrittenInPlaceIsReadAgain() throws {
-        let folder = try TemporaryFolder()
-        let server = try PageStore(directory: folder.url)
-        #expect(server.watch.isWatching)
-        try server.create(StoredPage.make(id: "inplace", body: "old"))
-        #expect(server.get("inplace")?.body == Array("old".utf8))
-        let path = folder.path + "/pages/inplace.page"
-        let before = inode(path)
-        let bytes = try RecordFile.encode(StoredPage.make(id: "inplace", body: "new, and longer"))
-        let fd = open(path, O_WRONLY | O_TRUNC)
-        #expect(fd >= 0)
-        try StoreIO.writeAll(fd, bytes, path: path)
-        close(fd)
-        #expect(inode(path) == before)
-        server.refreshNow()
-        #expect(server.get("inplace")?.body == Array("new, and longer".utf8))
-    }
+        /// With the kernel's names, even a record rewritten in place (same inode, the folder unchanged) is read
+        /// again: another tool may write the file directly.
+        @Test func aRecordRewrittenInPlaceIsReadAgain() throws {
+            let folder = try TemporaryFolder()
+            let server = try PageStore(directory: folder.url)
+            #expect(server.watch.isWatching)
+            try server.create(StoredPage.make(id: "inplace", body: "old"))
+            #expect(server.get("inplace")?.body == Array("old".utf8))
+            let path = folder.path + "/pages/inplace.page"
+            let before = inode(path)
+            let bytes = try RecordFile.encode(StoredPage.make(id: "inplace", body: "new, and longer"))
+            let fd = open(path, O_WRONLY | O_TRUNC)
+            #expect(fd >= 0)
+            try StoreIO.writeAll(fd, bytes, path: path)
+            close(fd)
+            #expect(inode(path) == before)
+            server.refreshNow()
+            #expect(server.get("inplace")?.body == Array("new, and longer".utf8))
+        }
     #endif
 
     /// Issue 28: while inotify names every change, a tick looks at those names only, never lists the folder

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ShortcutStore
 
@@ -73,7 +73,8 @@ import TestSupport
         #expect(throws: PageStoreError.noStore(path: file.path, reason: "it is not a folder")) {
             try PageStore(directory: file, access: access)
         }
-        #expect(PageStoreError.noStore(path: "/x", reason: "the folder does not exist").description
+        #expect(
+            PageStoreError.noStore(path: "/x", reason: "the folder does not exist").description
                 == "no store at /x: the folder does not exist")
     }
 

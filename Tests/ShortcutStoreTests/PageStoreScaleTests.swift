@@ -5,9 +5,9 @@ import Testing
 @testable import ShortcutStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A store of 100,000 records and many writers: what must hold at that size. How fast it is (open time,
@@ -30,8 +30,9 @@ import Darwin
         let newline = try #require(template.firstIndex(of: 0x0a))
         let jsonStart = 13 + 64 + 11  // {"checksum":"<64 hex>","record":
         let idMarker = Array(#""id":"p000000""#.utf8)
-        let idOffset = try #require(
-            (jsonStart..<newline).first { template[$0..<$0 + idMarker.count].elementsEqual(idMarker) }) + 7
+        let idOffset =
+            try #require(
+                (jsonStart..<newline).first { template[$0..<$0 + idMarker.count].elementsEqual(idMarker) }) + 7
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in

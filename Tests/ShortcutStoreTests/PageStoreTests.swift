@@ -172,14 +172,14 @@ import Testing
 
     @Test func defaultDirectoryFollowsXDG() {
         #if !canImport(Darwin)
-        #expect(
-            PageStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path
-                == "/data/shortcut-serve")
-        #expect(
-            PageStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
-                == "/home/u/.local/share/shortcut-serve")
-        #expect(
-            PageStore.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/shortcut-serve")
+            #expect(
+                PageStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path
+                    == "/data/shortcut-serve")
+            #expect(
+                PageStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
+                    == "/home/u/.local/share/shortcut-serve")
+            #expect(
+                PageStore.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/shortcut-serve")
         #endif
         #expect(PageStore.defaultDirectory().path.hasSuffix("shortcut-serve"))
     }

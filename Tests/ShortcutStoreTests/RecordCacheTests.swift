@@ -37,8 +37,9 @@ import Testing
     @Test func neverHoldsMoreThanTheBudget() {
         var cache = RecordCache(budget: 10_000)
         for index in 0..<500 {
-            cache.insert(page("p\(index)", bytes: (index * 37) % 3000, metadata: ["kind": "mock", "n": "\(index)"]),
-                         keepingBody: index % 3 != 0)
+            cache.insert(
+                page("p\(index)", bytes: (index * 37) % 3000, metadata: ["kind": "mock", "n": "\(index)"]),
+                keepingBody: index % 3 != 0)
             #expect(cache.usedBytes <= 10_000)
         }
         cache.insert(page("huge", bytes: 20_000), keepingBody: true)
@@ -80,8 +81,10 @@ import Testing
     @Test func aSummaryIsChargedItsStringsAndMetadata() {
         let short = RecordSummary(page("a", bytes: 1))
         #expect(short.approximateHeapCost == 0)  // short strings and no metadata live inline
-        let long = RecordSummary(StoredPage(id: "a-much-longer-page-id", name: String(repeating: "n", count: 100), body: [],
-                                            metadata: ["key": String(repeating: "v", count: 1000)]))
+        let long = RecordSummary(
+            StoredPage(
+                id: "a-much-longer-page-id", name: String(repeating: "n", count: 100), body: [],
+                metadata: ["key": String(repeating: "v", count: 1000)]))
         #expect(long.approximateHeapCost >= 21 + 100 + 1000 + 3)
     }
 }

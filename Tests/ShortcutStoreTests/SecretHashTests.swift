@@ -54,7 +54,8 @@ import Testing
         for differing in [0, 1, 16, 31, nil] {
             var candidate = expected
             if let differing { candidate[differing] ^= 0xFF }
-            let a = CountingBytes(candidate), b = CountingBytes(expected)
+            let a = CountingBytes(candidate)
+            let b = CountingBytes(expected)
             #expect(SecretHash.constantTimeEqual(a, b) == (differing == nil))
             #expect(a.reads == 32 && b.reads == 32, "differing at \(String(describing: differing)): \(a.reads), \(b.reads) reads")
         }

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import SwifterCompat
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `shareFile`, `shareFilesFromDirectory` and `directoryBrowser`, served from a temporary folder, and every

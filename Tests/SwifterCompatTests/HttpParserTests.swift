@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `HttpParser` over a `Socket` whose `read()` is overridden (bytes from memory), and `Socket` itself over
@@ -28,8 +29,10 @@ import Darwin
     }
 
     @Test func readsARequest() throws {
-        let request = try HttpParser().readHttpRequest(MemorySocket(
-            "POST /a%20b/c?x=1&y=%41#frag HTTP/1.1\r\nHost: h\r\nX-Dup: 1\r\nx-dup:  2 \r\nno colon line\r\nContent-Length: 5\r\n\r\nhello"))
+        let request = try HttpParser().readHttpRequest(
+            MemorySocket(
+                "POST /a%20b/c?x=1&y=%41#frag HTTP/1.1\r\nHost: h\r\nX-Dup: 1\r\nx-dup:  2 \r\nno colon line\r\nContent-Length: 5\r\n\r\nhello"
+            ))
         #expect(request.method == "POST")
         #expect(request.path == "/a%20b/c")
         #expect(request.queryParams.map { "\($0.0)=\($0.1)" } == ["x=1", "y=%41"])
@@ -66,8 +69,9 @@ import Darwin
         parser.maxHeaderCount = 2
         parser.maxBodyBytes = 3
         let line20 = "GET /" + String(repeating: "a", count: 6) + " HTTP/1.1"  // 20 bytes
-        #expect(try parser.readHttpRequest(MemorySocket(line20 + "\r\nA: 1\r\nB: 2\r\n\r\n")).path == "/aaaaaa",
-                "a 20-byte line and 2 fields pass")
+        #expect(
+            try parser.readHttpRequest(MemorySocket(line20 + "\r\nA: 1\r\nB: 2\r\n\r\n")).path == "/aaaaaa",
+            "a 20-byte line and 2 fields pass")
         #expect(throws: HttpParserError.tooManyHeaders(limit: 2)) {
             try parser.readHttpRequest(MemorySocket("GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n"))
         }
@@ -162,9 +166,9 @@ import Darwin
         try server.start(0, forceIPv4: true)
         defer { server.stop() }
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         let client = Socket(socketFileDescriptor: fd)
         var address = sockaddr_in()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 /// `HttpRequest`'s fields as the server fills them (live), and its helpers (no server).
 @Suite struct HttpRequestTests {
@@ -70,10 +70,10 @@ import SwifterCompat
     @Test func parseMultiPartFormData() {
         let request = HttpRequest()
         request.headers = ["content-type": "multipart/form-data; boundary=XyZ"]
-        request.body = Array((
-            "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n"
-            + "--XyZ\r\nContent-Disposition: form-data; name=\"icon\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n"
-            + "\u{1}\u{2}\r\n--X not the boundary\r\n--XyZ--\r\n").utf8)
+        request.body = Array(
+            ("--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"icon\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n"
+                + "\u{1}\u{2}\r\n--X not the boundary\r\n--XyZ--\r\n").utf8)
         let parts = request.parseMultiPartFormData()
         #expect(parts.count == 2)
         #expect(parts.first?.name == "title")

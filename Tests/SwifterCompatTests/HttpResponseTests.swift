@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 /// Every `HttpResponse` case and `HttpResponseBody` kind: its status, phrase and fields, and the bytes the
 /// server sends for it.
@@ -16,35 +16,52 @@ import SwifterCompat
     }
 
     static let cases: [Case] = [
-        Case(name: "ok json", make: { .ok(.json(["a": 1])) }, status: 200, phrase: "OK", contentType: "application/json", body: "{\"a\":1}"),
+        Case(
+            name: "ok json", make: { .ok(.json(["a": 1])) }, status: 200, phrase: "OK", contentType: "application/json", body: "{\"a\":1}"),
         Case(name: "ok html", make: { .ok(.html("<p>")) }, status: 200, phrase: "OK", contentType: "text/html", body: "<p>"),
-        Case(name: "ok htmlBody", make: { .ok(.htmlBody("x")) }, status: 200, phrase: "OK", contentType: "text/html",
-             body: "<html><meta charset=\"UTF-8\"><body>x</body></html>"),
+        Case(
+            name: "ok htmlBody", make: { .ok(.htmlBody("x")) }, status: 200, phrase: "OK", contentType: "text/html",
+            body: "<html><meta charset=\"UTF-8\"><body>x</body></html>"),
         Case(name: "ok text", make: { .ok(.text("t")) }, status: 200, phrase: "OK", contentType: "text/plain", body: "t"),
-        Case(name: "ok data typed", make: { .ok(.data(Data([0x41]), contentType: "image/x")) }, status: 200, phrase: "OK",
-             contentType: "image/x", body: "A"),
+        Case(
+            name: "ok data typed", make: { .ok(.data(Data([0x41]), contentType: "image/x")) }, status: 200, phrase: "OK",
+            contentType: "image/x", body: "A"),
         Case(name: "ok data untyped", make: { .ok(.data(Data([0x42]))) }, status: 200, phrase: "OK", contentType: nil, body: "B"),
         Case(name: "ok custom", make: { .ok(.custom(7, { "n=\($0)" })) }, status: 200, phrase: "OK", contentType: nil, body: "n=7"),
-        Case(name: "ok json invalid", make: { .ok(.json(Date())) }, status: 200, phrase: "OK", contentType: "application/json",
-             body: "Serialization error: invalidObject"),
-        Case(name: "ok custom throwing", make: { .ok(.custom(1, { _ in throw SerializationError.notSupported })) }, status: 200,
-             phrase: "OK", contentType: nil, body: "Serialization error: notSupported"),
+        Case(
+            name: "ok json invalid", make: { .ok(.json(Date())) }, status: 200, phrase: "OK", contentType: "application/json",
+            body: "Serialization error: invalidObject"),
+        Case(
+            name: "ok custom throwing", make: { .ok(.custom(1, { _ in throw SerializationError.notSupported })) }, status: 200,
+            phrase: "OK", contentType: nil, body: "Serialization error: notSupported"),
         Case(name: "created", make: { .created }, status: 201, phrase: "Created", contentType: nil, body: ""),
         Case(name: "accepted", make: { .accepted }, status: 202, phrase: "Accepted", contentType: nil, body: ""),
-        Case(name: "movedPermanently", make: { .movedPermanently("/new") }, status: 301, phrase: "Moved Permanently", contentType: nil, body: ""),
-        Case(name: "movedTemporarily", make: { .movedTemporarily("/tmp") }, status: 307, phrase: "Temporary Redirect", contentType: nil, body: ""),
+        Case(
+            name: "movedPermanently", make: { .movedPermanently("/new") }, status: 301, phrase: "Moved Permanently", contentType: nil,
+            body: ""),
+        Case(
+            name: "movedTemporarily", make: { .movedTemporarily("/tmp") }, status: 307, phrase: "Temporary Redirect", contentType: nil,
+            body: ""),
         Case(name: "badRequest", make: { .badRequest(.text("why")) }, status: 400, phrase: "Bad Request", contentType: nil, body: "why"),
         Case(name: "unauthorized", make: { .unauthorized(nil) }, status: 401, phrase: "Unauthorized", contentType: nil, body: ""),
-        Case(name: "forbidden", make: { .forbidden(.html("<b>no</b>")) }, status: 403, phrase: "Forbidden", contentType: nil, body: "<b>no</b>"),
+        Case(
+            name: "forbidden", make: { .forbidden(.html("<b>no</b>")) }, status: 403, phrase: "Forbidden", contentType: nil,
+            body: "<b>no</b>"),
         Case(name: "notFound", make: { .notFound() }, status: 404, phrase: "Not Found", contentType: nil, body: ""),
-        Case(name: "notAcceptable", make: { .notAcceptable(.text("na")) }, status: 406, phrase: "Not Acceptable", contentType: nil, body: "na"),
-        Case(name: "tooManyRequests", make: { .tooManyRequests(nil) }, status: 429, phrase: "Too Many Requests", contentType: nil, body: ""),
-        Case(name: "internalServerError", make: { .internalServerError(.text("e")) }, status: 500, phrase: "Internal Server Error",
-             contentType: nil, body: "e"),
-        Case(name: "raw", make: { .raw(299, "Custom Phrase", ["X-A": "1"], { try $0.write(Array("raw".utf8)) }) }, status: 299,
-             phrase: "Custom Phrase", contentType: nil, body: "raw"),
-        Case(name: "raw without writer", make: { .raw(204, "No Content", nil, nil) }, status: 204, phrase: "No Content",
-             contentType: nil, body: ""),
+        Case(
+            name: "notAcceptable", make: { .notAcceptable(.text("na")) }, status: 406, phrase: "Not Acceptable", contentType: nil,
+            body: "na"),
+        Case(
+            name: "tooManyRequests", make: { .tooManyRequests(nil) }, status: 429, phrase: "Too Many Requests", contentType: nil, body: ""),
+        Case(
+            name: "internalServerError", make: { .internalServerError(.text("e")) }, status: 500, phrase: "Internal Server Error",
+            contentType: nil, body: "e"),
+        Case(
+            name: "raw", make: { .raw(299, "Custom Phrase", ["X-A": "1"], { try $0.write(Array("raw".utf8)) }) }, status: 299,
+            phrase: "Custom Phrase", contentType: nil, body: "raw"),
+        Case(
+            name: "raw without writer", make: { .raw(204, "No Content", nil, nil) }, status: 204, phrase: "No Content",
+            contentType: nil, body: ""),
     ]
 
     @Test(arguments: cases)
@@ -71,8 +88,9 @@ import SwifterCompat
 
     @Test func customAndLocationFields() throws {
         #expect(HttpResponse.ok(.text("x"), ["X-Extra": "1", "Content-Type": "text/csv"]).headers()["X-Extra"] == "1")
-        #expect(HttpResponse.ok(.text("x"), ["Content-Type": "text/csv"]).headers()["Content-Type"] == "text/plain",
-                "the body's type wins, as in Swifter")
+        #expect(
+            HttpResponse.ok(.text("x"), ["Content-Type": "text/csv"]).headers()["Content-Type"] == "text/plain",
+            "the body's type wins, as in Swifter")
         #expect(HttpResponse.movedPermanently("/a").headers()["Location"] == "/a")
         #expect(HttpResponse.movedTemporarily("/b").headers()["Location"] == "/b")
         #expect(HttpResponse.raw(200, "OK", ["X-R": "r"], nil).headers()["X-R"] == "r")

@@ -1,5 +1,5 @@
-import Testing
 import SwifterCompat
+import Testing
 
 /// Swifter's routing contract, as a table with no server: which route answers, with which captures.
 @Suite struct HttpRouterTests {

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import Testing
 import SwifterCompat
 import TestSupport
+import Testing
 
 /// `HttpServer`'s routing surface and `HttpServerIO`'s lifecycle, over real sockets.
 @Suite struct HttpServerTests {
@@ -22,8 +22,9 @@ import TestSupport
         defer { harness.stop() }
         for (method, _, _) in routers {
             for kind in ["upper", "lower"] {
-                let response = try harness.send("\(method) /\(kind)/\(method) HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n",
-                                                toHead: method == "HEAD")
+                let response = try harness.send(
+                    "\(method) /\(kind)/\(method) HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n",
+                    toHead: method == "HEAD")
                 #expect(response.statusLine == "HTTP/1.1 200 \(kind)")
                 #expect(response.header("X-Method") == method)
             }
@@ -146,7 +147,8 @@ import TestSupport
             #expect(!response.bodyText.isEmpty, "a one-line reason")
         }
         let edge = String(repeating: "b", count: 1024 * 1024)
-        #expect(try harness.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: \(edge.utf8.count)\r\n\r\n\(edge)").bodyText == "1048576")
+        #expect(
+            try harness.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: \(edge.utf8.count)\r\n\r\n\(edge)").bodyText == "1048576")
         #expect(try harness.get("/upload").status == 200, "still serving")
     }
 

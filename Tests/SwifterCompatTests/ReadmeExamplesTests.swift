@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 // Swifter's README examples (httpswift/swifter 1.5.0, README.md), each verbatim but for the import and its
 // last line: `server.start()` does not compile as written, with Swifter either (it throws), and tests never
@@ -9,7 +9,7 @@ import SwifterCompat
 
 func readmeHowToStart() -> HttpServer {
     let server = HttpServer()
-    server["/hello"] = { .ok(.htmlBody("You asked for \($0)"))  }
+    server["/hello"] = { .ok(.htmlBody("You asked for \($0)")) }
     return server
 }
 
@@ -30,30 +30,32 @@ func readmeShareFiles(desktop: String) -> HttpServer {
 func readmeRedirect() -> HttpServer {
     let server = HttpServer()
     server["/redirect"] = { request in
-      return .movedPermanently("http://www.google.com")
+        return .movedPermanently("http://www.google.com")
     }
     return server
 }
 
 func readmeHTML() -> HttpServer {
     let server = HttpServer()
-    server["/my_html"] = scopes { 
-      html {
-        body {
-          h1 { inner = "hello" }
+    server["/my_html"] = scopes {
+        html {
+            body {
+                h1 { inner = "hello" }
+            }
         }
-      }
     }
     return server
 }
 
 func readmeWebSockets() -> HttpServer {
     let server = HttpServer()
-    server["/websocket-echo"] = websocket(text: { session, text in
-      session.writeText(text)
-    }, binary: { session, binary in
-      session.writeBinary(binary)
-    })
+    server["/websocket-echo"] = websocket(
+        text: { session, text in
+            session.writeText(text)
+        },
+        binary: { session, binary in
+            session.writeBinary(binary)
+        })
     return server
 }
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 /// The `scopes` HTML DSL: elements, attributes, `inner`, collections, and per-thread state.
 @Suite struct ScopesTests {
@@ -25,7 +25,10 @@ import SwifterCompat
                         idd = "main"
                         classs = "a \"quoted\" class"
                         inner = "<b>raw</b>"
-                        a { href = "/x?a=1&b=2"; inner = "link" }
+                        a {
+                            href = "/x?a=1&b=2"
+                            inner = "link"
+                        }
                     }
                     javascript { inner = "1 < 2" }
                     stylesheet { href = "s.css" }
@@ -35,10 +38,11 @@ import SwifterCompat
                 }
             }
         }
-        #expect(output == "<!DOCTYPE html><html><head><title>T</title></head><body>"
-            + "<div class=\"a &quot;quoted&quot; class\" id=\"main\"><b>raw</b><a href=\"/x?a=1&amp;b=2\">link</a></div>"
-            + "<script type=\"text/javascript\">1 < 2</script><link href=\"s.css\" rel=\"stylesheet\" type=\"text/css\"></link>"
-            + "<custom data-x=\"1\">c</custom><element>e</element><var>v</var></body></html>")
+        #expect(
+            output == "<!DOCTYPE html><html><head><title>T</title></head><body>"
+                + "<div class=\"a &quot;quoted&quot; class\" id=\"main\"><b>raw</b><a href=\"/x?a=1&amp;b=2\">link</a></div>"
+                + "<script type=\"text/javascript\">1 < 2</script><link href=\"s.css\" rel=\"stylesheet\" type=\"text/css\"></link>"
+                + "<custom data-x=\"1\">c</custom><element>e</element><var>v</var></body></html>")
     }
 
     @Test func collections() throws {
@@ -47,13 +51,17 @@ import SwifterCompat
             tbody([1]) { number in tr { inner = "\(number)" } }
             ul(["x"]) { item in li { inner = item } }
         }
-        #expect(output == "<!DOCTYPE html><table><tr><td>r1</td></tr><tr><td>r2</td></tr></table>"
-            + "<tbody><tr>1</tr></tbody><ul><li>x</li></ul>")
+        #expect(
+            output == "<!DOCTYPE html><table><tr><td>r1</td></tr><tr><td>r2</td></tr></table>"
+                + "<tbody><tr>1</tr></tbody><ul><li>x</li></ul>")
     }
 
     @Test func attributesStayWithTheirElement() throws {
         let output = try page {
-            p { title = "outer"; span { inner = "no title here" } }
+            p {
+                title = "outer"
+                span { inner = "no title here" }
+            }
             p { inner = "none either" }
         }
         #expect(output == "<!DOCTYPE html><p title=\"outer\"><span>no title here</span></p><p>none either</p>")
@@ -65,7 +73,12 @@ import SwifterCompat
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             for round in 0..<50 {
                 do {
-                    let text = try page { div { idd = "\(index)-\(round)"; inner = "\(index)" } }
+                    let text = try page {
+                        div {
+                            idd = "\(index)-\(round)"
+                            inner = "\(index)"
+                        }
+                    }
                     results.add(text == "<!DOCTYPE html><div id=\"\(index)-\(round)\">\(index)</div>")
                 } catch {
                     results.add(false)

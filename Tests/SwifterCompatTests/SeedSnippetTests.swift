@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 // The seed's snippet (WKAddToHomeScreen's in-app method), lines 269-273 of
 // ../shared/seeds/000_665df40faa1af5a5.txt, verbatim; only the import differs (`import Swifter` there).

@@ -1,6 +1,6 @@
-import Testing
 import SwifterCompat
 import TestSupport
+import Testing
 
 /// `stop()` frees the port before it returns (Swifter's stayed bound: issue #211).
 @Suite struct StartStopTests {

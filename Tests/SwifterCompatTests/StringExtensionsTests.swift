@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
 
 /// `mimeType()`, `sha1()`, `toBase64`, `unquote()`, `asWhitespace()` and the `String.File` helpers.
 @Suite struct StringExtensionsTests {

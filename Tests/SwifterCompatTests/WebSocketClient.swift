@@ -16,8 +16,9 @@ final class WebSocketClient {
 
     /// Sends the handshake for `path` (and `extra` bytes behind it in the same write); reads the answer's head.
     func handshake(_ path: String, extra: [UInt8] = []) throws {
-        try raw.send(Array("GET \(path) HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n".utf8)
-            + Array("Sec-WebSocket-Key: \(WebSocketClient.key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8) + extra)
+        try raw.send(
+            Array("GET \(path) HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n".utf8)
+                + Array("Sec-WebSocket-Key: \(WebSocketClient.key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8) + extra)
         while true {
             if let end = index(of: [13, 10, 13, 10]) {
                 head = String(decoding: buffer[..<end], as: UTF8.self)

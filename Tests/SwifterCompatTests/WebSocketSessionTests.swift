@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import SwifterCompat
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `WebSocketSession`'s frame reading and writing on their own, over a connected pair of sockets.

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import SwifterCompat
 import TestSupport
+import Testing
 
 /// `websocket(…)` and `WebSocketSession` against a raw-bytes websocket client, over the core's upgrade hook.
 @Suite struct WebSocketTests {
@@ -82,24 +82,31 @@ import TestSupport
         try client.send(0x8, [0x03, 0xE8])
         #expect(try client.readCloseCode() == 1000, "the close is answered with its code")
         #expect(events.waitDisconnected())
-        #expect(events.all == ["connected", "text:early", "text:héllo", "binary:70000", "text:fragmented", "pong:unsolicited",
-                               "disconnected"])
+        #expect(
+            events.all == [
+                "connected", "text:early", "text:héllo", "binary:70000", "text:fragmented", "pong:unsolicited",
+                "disconnected",
+            ])
         #expect(try client.readFrame() == nil, "the server closed the connection")
     }
 
-    @Test(arguments: [
-        ("unmasked", WebSocketClient.frame(0x1, Array("x".utf8), masked: false), 1002),
-        ("invalid UTF-8", WebSocketClient.frame(0x1, [0xC3, 0x28]), 1007),
-        ("unknown opcode", WebSocketClient.frame(0x3, []), 1003),
-        ("reserved bit", [0xC1, 0x80, 0, 0, 0, 0], 1002),
-        ("fragmented ping", WebSocketClient.frame(0x9, [], fin: false), 1002),
-        ("long ping", WebSocketClient.frame(0x9, [UInt8](repeating: 0, count: 126)), 1002),
-        ("lone continuation", WebSocketClient.frame(0x0, Array("x".utf8)), 1002),
-        ("2^40 bytes announced", WebSocketClient.frame(0x2, [], announced: 1 << 40), 1009),
-        ("a 64-bit length with its top bit set", WebSocketClient.frame(0x2, [], announced: 1 << 63), 1002),
-        ("a fragmented close", WebSocketClient.frame(0x8, [], fin: false), 1002),
-        ("new message inside a fragmented one", WebSocketClient.frame(0x1, [0x61], fin: false) + WebSocketClient.frame(0x1, [0x62]), 1002),
-    ] as [(String, [UInt8], Int)])
+    @Test(
+        arguments: [
+            ("unmasked", WebSocketClient.frame(0x1, Array("x".utf8), masked: false), 1002),
+            ("invalid UTF-8", WebSocketClient.frame(0x1, [0xC3, 0x28]), 1007),
+            ("unknown opcode", WebSocketClient.frame(0x3, []), 1003),
+            ("reserved bit", [0xC1, 0x80, 0, 0, 0, 0], 1002),
+            ("fragmented ping", WebSocketClient.frame(0x9, [], fin: false), 1002),
+            ("long ping", WebSocketClient.frame(0x9, [UInt8](repeating: 0, count: 126)), 1002),
+            ("lone continuation", WebSocketClient.frame(0x0, Array("x".utf8)), 1002),
+            ("2^40 bytes announced", WebSocketClient.frame(0x2, [], announced: 1 << 40), 1009),
+            ("a 64-bit length with its top bit set", WebSocketClient.frame(0x2, [], announced: 1 << 63), 1002),
+            ("a fragmented close", WebSocketClient.frame(0x8, [], fin: false), 1002),
+            (
+                "new message inside a fragmented one", WebSocketClient.frame(0x1, [0x61], fin: false) + WebSocketClient.frame(0x1, [0x62]),
+                1002
+            ),
+        ] as [(String, [UInt8], Int)])
     func protocolViolationsEndTheSessionWithACloseCode(_ name: String, _ bytes: [UInt8], _ code: Int) throws {
         let events = Events()
         let harness = try echoServer(events)

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A blocking raw-bytes TCP client for live tests: it sends exactly the bytes given and reads exactly
@@ -94,7 +95,9 @@ public final class RawClient {
         while true {
             if let response = RawResponse.parse(&pending, toHead: toHead) { return response }
             guard let chunk = try readChunk() else {
-                throw Failure(description: "connection closed before a complete response; got \(String(decoding: pending, as: UTF8.self).prefix(300))")
+                throw Failure(
+                    description: "connection closed before a complete response; got \(String(decoding: pending, as: UTF8.self).prefix(300))"
+                )
             }
             pending += chunk
         }
@@ -125,24 +128,24 @@ public final class RawClient {
 
 // The few calls whose spelling differs between Glibc and Darwin.
 #if canImport(Glibc)
-/// Glibc imports `SOCK_STREAM` as an enum case.
-private let streamSocketType = Int32(SOCK_STREAM.rawValue)
-/// Linux asks per send (`MSG_NOSIGNAL`) not to raise SIGPIPE on a closed connection.
-private func disableSIGPIPE(_ fd: Int32) {}
-private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
-}
+    /// Glibc imports `SOCK_STREAM` as an enum case.
+    private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    /// Linux asks per send (`MSG_NOSIGNAL`) not to raise SIGPIPE on a closed connection.
+    private func disableSIGPIPE(_ fd: Int32) {}
+    private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+    }
 #elseif canImport(Darwin)
-/// Darwin's `SOCK_STREAM` is a plain `Int32` macro (`sys/socket.h`: `#define SOCK_STREAM 1`).
-private let streamSocketType = SOCK_STREAM
-/// Darwin sets `SO_NOSIGPIPE` once per socket instead of a flag per send.
-private func disableSIGPIPE(_ fd: Int32) {
-    var on: Int32 = 1
-    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-}
-private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    Darwin.send(fd, buffer, count, 0)
-}
+    /// Darwin's `SOCK_STREAM` is a plain `Int32` macro (`sys/socket.h`: `#define SOCK_STREAM 1`).
+    private let streamSocketType = SOCK_STREAM
+    /// Darwin sets `SO_NOSIGPIPE` once per socket instead of a flag per send.
+    private func disableSIGPIPE(_ fd: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+    private func sendNoSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Darwin.send(fd, buffer, count, 0)
+    }
 #endif
 
 /// A response as raw bytes, split into its parts.

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A store folder seen read-only: as root (who ignores mode bits) a read-only bind mount of it; otherwise
@@ -16,9 +17,9 @@ public final class ReadOnlyView {
     /// Whether a read-only view can be made here: root with `mount` (Linux), or any other user.
     public static var isAvailable: Bool {
         #if os(Linux)
-        return geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/bin/mount")
+            return geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/bin/mount")
         #else
-        return geteuid() != 0
+            return geteuid() != 0
         #endif
     }
 

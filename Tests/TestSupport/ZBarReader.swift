@@ -1,7 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#endif
 
 /// Reads our symbols back with a real decoder: Debian's `zbarimg` (zbar-tools), which scripts/test.sh
 /// installs. Images are written to a temporary folder as PBM (from the module matrix, or from what a
@@ -36,7 +37,8 @@ public enum ZBarReader {
 
     /// `svg` rendered by librsvg at `width` pixels and decoded.
     public static func decode(svg: String, width: Int = 400) throws -> [UInt8] {
-        let source = temporaryPath("svg"), image = temporaryPath("png")
+        let source = temporaryPath("svg")
+        let image = temporaryPath("png")
         defer {
             try? FileManager.default.removeItem(atPath: source)
             try? FileManager.default.removeItem(atPath: image)
@@ -76,7 +78,8 @@ public enum ZBarReader {
         let process = TestProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {

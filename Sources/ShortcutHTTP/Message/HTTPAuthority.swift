@@ -107,7 +107,8 @@ public struct HTTPAuthority: Sendable, Equatable {
                 continue
             }
             guard isUnreservedOrSubDelim(byte), !zone || !isSubDelim(byte) else {
-                let shownByte = byte > 0x20 && byte < 0x7F ? "'\(Unicode.Scalar(byte))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+                let shownByte =
+                    byte > 0x20 && byte < 0x7F ? "'\(Unicode.Scalar(byte))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
                 throw Failure(reason: "\(shownByte) cannot stand in a host name")
             }
             index += 1
@@ -118,8 +119,8 @@ public struct HTTPAuthority: Sendable, Equatable {
     static func checkIPLiteral(_ text: UnsafeRawBufferPointer) throws(Failure) {
         if let first = text.first, first | 0x20 == UInt8(ascii: "v") {
             guard let dot = text.firstIndex(of: UInt8(ascii: ".")), dot > 1, dot + 1 < text.count,
-                  text[1..<dot].allSatisfy(isHex),
-                  text[(dot + 1)...].allSatisfy({ isUnreservedOrSubDelim($0) || $0 == UInt8(ascii: ":") })
+                text[1..<dot].allSatisfy(isHex),
+                text[(dot + 1)...].allSatisfy({ isUnreservedOrSubDelim($0) || $0 == UInt8(ascii: ":") })
             else { throw Failure(reason: "'[\(shown(text[...]))]' is not an IPv6 address or IPvFuture") }
             return
         }
@@ -154,7 +155,7 @@ public struct HTTPAuthority: Sendable, Equatable {
         }
         guard let gap else { return groups(in: text, mayEndInIPv4: true) == 8 }
         guard let before = groups(in: text[text.startIndex..<gap], mayEndInIPv4: false),
-              let after = groups(in: text[(gap + 2)..<text.endIndex], mayEndInIPv4: true)
+            let after = groups(in: text[(gap + 2)..<text.endIndex], mayEndInIPv4: true)
         else { return false }
         return before + after <= 7
     }
@@ -182,7 +183,9 @@ public struct HTTPAuthority: Sendable, Equatable {
 
     /// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet, each 0–255 without leading zeros.
     static func isIPv4(_ text: UnsafeRawBufferPointer) -> Bool {
-        var dots = 0, digits = 0, value = 0
+        var dots = 0
+        var digits = 0
+        var value = 0
         for byte in text {
             if byte == UInt8(ascii: ".") {
                 guard digits > 0 else { return false }

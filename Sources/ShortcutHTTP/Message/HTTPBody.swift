@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A response body with its media type, as Swifter's `HttpResponseBody`: `.ok(.html("<p>hi</p>"))`.

@@ -53,7 +53,8 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = [], remoteAddress: String = ""
     ) {
         let (path, query) = HTTPRequest.split(target: target)
-        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body))
+        shared = CopyOnWrite(
+            Fields(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body))
         params = Parameters()
         self.remoteAddress = remoteAddress
     }
@@ -61,7 +62,8 @@ public struct HTTPRequest: Sendable {
     /// A request whose target the parser has already split.
     init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion) {
         // `HTTPHeaders()`, not `[:]`: the literal goes through the validating initialiser on every request.
-        shared = CopyOnWrite(Fields(method: method, target: target, path: path, query: query, version: version, headers: HTTPHeaders(), body: []))
+        shared = CopyOnWrite(
+            Fields(method: method, target: target, path: path, query: query, version: version, headers: HTTPHeaders(), body: []))
         params = Parameters()
         remoteAddress = ""
     }
@@ -118,7 +120,7 @@ public struct HTTPRequest: Sendable {
     public var authority: String? {
         let target = self.target
         guard !target.hasPrefix("/"), let schemeEnd = target.utf8.firstIndex(of: UInt8(ascii: ":")),
-              target[schemeEnd...].hasPrefix("://")
+            target[schemeEnd...].hasPrefix("://")
         else { return headers["Host"] }
         let start = target.index(schemeEnd, offsetBy: 3)
         let rest = target[start...]

@@ -193,7 +193,8 @@ struct HTTPHeadParser {
         let start = schemeLength + 3
         var end = start
         while end < target.count, target[end] != UInt8(ascii: "/"), target[end] != UInt8(ascii: "?"),
-              target[end] != UInt8(ascii: "#") {
+            target[end] != UInt8(ascii: "#")
+        {
             end += 1
         }
         let authority = UnsafeRawBufferPointer(rebasing: target[start..<end])

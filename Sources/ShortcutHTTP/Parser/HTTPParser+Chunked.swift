@@ -58,7 +58,10 @@ extension HTTPParser {
                 while index < text.count {
                     let byte = text[index]
                     index += 1
-                    if byte == UInt8(ascii: "\"") { closed = true; break }
+                    if byte == UInt8(ascii: "\"") {
+                        closed = true
+                        break
+                    }
                     // quoted-pair = "\\" ( HTAB / SP / VCHAR / obs-text ): the escaped byte is checked too.
                     if byte == UInt8(ascii: "\\") && index < text.count { index += 1 }
                     guard HTTPSyntax.isFieldValueByte(text[index - 1]) else {

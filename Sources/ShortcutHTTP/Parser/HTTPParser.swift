@@ -144,7 +144,9 @@ package struct HTTPParser: Sendable {
                 let take = min(remaining, bytes.count - offset)
                 pending?.request.body.append(contentsOf: bytes[offset..<offset + take])
                 offset += take
-                if take == remaining { finish(emit) } else {
+                if take == remaining {
+                    finish(emit)
+                } else {
                     state = .fixedBody(remaining: remaining - take)
                     return offset
                 }

@@ -1,4 +1,3 @@
-
 /// One line per request (`127.0.0.1:53211 GET /s 301 0B 0.04ms`; a forwarded one ends in
 /// `forwarded X-Forwarded-For: 203.0.113.9`, what the proxy claims), gathered per event loop and handed to
 /// the server's `LogWriter` once per batch of events, so logging costs no system call per request and
@@ -14,8 +13,10 @@ struct AccessLog {
         enabled = writer != nil
     }
 
-    mutating func record(remote: String, method: HTTPMethod, path: String, status: Int, bytes: Int, nanoseconds: UInt64,
-                         forwarded: HTTPField? = nil) {
+    mutating func record(
+        remote: String, method: HTTPMethod, path: String, status: Int, bytes: Int, nanoseconds: UInt64,
+        forwarded: HTTPField? = nil
+    ) {
         guard enabled else { return }
         let micros = Double(nanoseconds) / 1000
         let duration = micros < 1000 ? "\(Double(Int(micros * 10)) / 10_000)ms" : "\(Int(micros / 1000))ms"

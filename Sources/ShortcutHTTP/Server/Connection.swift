@@ -205,10 +205,11 @@ final class Connection: @unchecked Sendable {
     /// rest stays in the parser until `flush` finds room again. A parse error is answered in its turn.
     private func parse(_ bytes: UnsafeRawBufferPointer) {
         do {
-            try parser.parse(bytes, while: { self.canAnswerMore }) { event in self.handle(event) }
+            try parser.parse(bytes, while: { self.canAnswerMore }, { event in self.handle(event) })
         } catch {
-            write(HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
-                  version: .http1_1, started: context.now)
+            write(
+                HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
+                version: .http1_1, started: context.now)
         }
     }
 
@@ -246,13 +247,15 @@ final class Connection: @unchecked Sendable {
 
     private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
         if let handler = response.upgrade, response.status.code == 101, response.headers.firstInvalidName == nil,
-           !context.isStopping {
+            !context.isStopping
+        {
             return writeUpgrade(response, handler, request: request, started: started)
         }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
-        write(response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
-              keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started,
-              forwarded: context.log.enabled ? request.forwardingField : nil)
+        write(
+            response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
+            keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started,
+            forwarded: context.log.enabled ? request.forwardingField : nil)
     }
 
     private func write(
@@ -260,11 +263,13 @@ final class Connection: @unchecked Sendable {
         started: UInt64, forwarded: HTTPField? = nil
     ) {
         if let name = response.headers.firstInvalidName {
-            return write(Responder.refusal(invalidField: name), method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
-                         started: started)
+            return write(
+                Responder.refusal(invalidField: name), method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
+                started: started)
         }
-        let sendsBody = ResponseWriter.appendHead(response, to: &out, isHead: isHead, keepAlive: keepAlive,
-                                                  echoKeepAlive: keepAlive && version == .http1_0, date: context.date.now())
+        let sendsBody = ResponseWriter.appendHead(
+            response, to: &out, isHead: isHead, keepAlive: keepAlive,
+            echoKeepAlive: keepAlive && version == .http1_0, date: context.date.now())
         if sendsBody {
             if attached == nil && OutputPolicy.attaches(bodyCount: response.body.count) {
                 attached = (out.count, response.body)
@@ -275,22 +280,26 @@ final class Connection: @unchecked Sendable {
         if !keepAlive { closeAfterWrite = true }
         if context.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
-            context.log.record(remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
-                               bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed, forwarded: forwarded)
+            context.log.record(
+                remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
+                bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed, forwarded: forwarded)
         }
     }
 
     /// A 101 that hands the connection over: its head goes out, nothing more is parsed (`closeAfterWrite`
     /// stops the parser before the next request), and once it is written `flush` detaches the connection.
-    private func writeUpgrade(_ response: HTTPResponse, _ handler: @escaping UpgradeHandler, request: HTTPRequest,
-                              started: UInt64) {
+    private func writeUpgrade(
+        _ response: HTTPResponse, _ handler: @escaping UpgradeHandler, request: HTTPRequest,
+        started: UInt64
+    ) {
         ResponseWriter.appendUpgradeHead(response, to: &out, date: context.date.now())
         upgrade = handler
         closeAfterWrite = true
         if context.log.enabled {
             let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
-            context.log.record(remote: remote, method: request.method, path: request.path, status: 101, bytes: 0,
-                               nanoseconds: elapsed)
+            context.log.record(
+                remote: remote, method: request.method, path: request.path, status: 101, bytes: 0,
+                nanoseconds: elapsed)
         }
     }
 
@@ -304,8 +313,9 @@ final class Connection: @unchecked Sendable {
 
     private func failTimedOut(_ reason: String) {
         borrowOutput()
-        write(.error(.requestTimeout, reason), method: "-", path: "-", isHead: false, keepAlive: false,
-              version: .http1_1, started: 0)
+        write(
+            .error(.requestTimeout, reason), method: "-", path: "-", isHead: false, keepAlive: false,
+            version: .http1_1, started: 0)
         flush()
     }
 

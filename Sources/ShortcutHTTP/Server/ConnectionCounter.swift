@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The number of open connections, in all and on each event loop, against `ServerLimits.maxConnections`.
 /// Thread-safe: guarded by `lock` (taken once per accepted and once per closed connection).

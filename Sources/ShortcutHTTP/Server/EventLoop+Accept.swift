@@ -67,8 +67,9 @@ extension EventLoop {
     /// A short 503 (best effort, the socket is fresh) and close.
     func refuse(_ socket: Socket, _ reason: String) {
         var bytes: [UInt8] = []
-        ResponseWriter.append(.error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
-                              echoKeepAlive: false, date: context.date.now())
+        ResponseWriter.append(
+            .error(.serviceUnavailable, reason), to: &bytes, isHead: false, keepAlive: false,
+            echoKeepAlive: false, date: context.date.now())
         _ = bytes.withUnsafeBytes { socket.write($0) }
         socket.shutdownWrite()
         socket.close()

@@ -1,5 +1,4 @@
 import Dispatch
-
 import ShortcutPlatform
 
 /// One serial queue, one poller and ONE Dispatch read source watching that poller's descriptor: when any of
@@ -58,10 +57,13 @@ final class EventLoop: @unchecked Sendable {
 
     /// `logWriter`: where the access log goes; nil for none. `clock`: where deadlines read the time.
     /// `onListenerFailure`: see its property.
-    init(index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-         blocking: BlockingPool, logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
-         onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in })
-        throws(SystemError) {
+    init(
+        index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
+        blocking: BlockingPool, logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
+        onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in }
+    )
+        throws(SystemError)
+    {
         self.index = index
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
         queue.setSpecific(key: EventLoop.queueKey, value: index)
@@ -96,7 +98,8 @@ final class EventLoop: @unchecked Sendable {
 
     /// Deadlines are checked at a quarter of the shortest timeout, between 5 ms and 1 s.
     static func tick(for limits: ServerLimits) -> Int {
-        let shortest = [limits.headerReadTimeout, limits.idleTimeout, limits.bodyReadTimeout, limits.writeTimeout]
+        let shortest =
+            [limits.headerReadTimeout, limits.idleTimeout, limits.bodyReadTimeout, limits.writeTimeout]
             .map(\.nanoseconds).min() ?? 1_000_000_000
         return Int(min(max(shortest / 4, 5_000_000), 1_000_000_000))
     }
@@ -194,7 +197,8 @@ final class EventLoop: @unchecked Sendable {
         connection.close()
         connection.socket.close()
         if connection.socket.fd >= 0 && Int(connection.socket.fd) < connections.count,
-           connections[Int(connection.socket.fd)] === connection {
+            connections[Int(connection.socket.fd)] === connection
+        {
             connections[Int(connection.socket.fd)] = nil
         }
         liveConnections -= 1

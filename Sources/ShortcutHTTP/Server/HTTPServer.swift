@@ -1,10 +1,11 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Dispatch-driven HTTP/1.1 server with Swifter-style routes:
 ///
@@ -48,8 +49,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Makes a server; nothing listens until `start`.
-    public init(limits: ServerLimits = ServerLimits(), logsRequests: Bool = false,
-                loopCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        limits: ServerLimits = ServerLimits(), logsRequests: Bool = false,
+        loopCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.limits = limits
         self.logsRequests = logsRequests
         self.loopCount = max(1, loopCount)
@@ -87,9 +90,10 @@ public final class HTTPServer: @unchecked Sendable {
         /// error with 500 and the error's description.
         public func async(_ pattern: String, _ handler: @escaping AsyncHTTPHandler) {
             server.setRoute(method, pattern) { request in
-                .deferred(.async {
-                    do { return try await handler(request) } catch { return .answer(to: error) }
-                })
+                .deferred(
+                    .async {
+                        do { return try await handler(request) } catch { return .answer(to: error) }
+                    })
             }
         }
     }
@@ -217,8 +221,10 @@ public final class HTTPServer: @unchecked Sendable {
                 let pool = BlockingPool(maxThreads: limits.blockingThreads)
                 var started: [EventLoop] = []
                 for index in 0..<loopCount {
-                    let loop = try EventLoop(index: index, listener: socket, responder: responder, limits: limits,
-                                             counter: counter, blocking: pool, logWriter: logWriter, clock: clock) { [weak self] error in
+                    let loop = try EventLoop(
+                        index: index, listener: socket, responder: responder, limits: limits,
+                        counter: counter, blocking: pool, logWriter: logWriter, clock: clock
+                    ) { [weak self] error in
                         self?.listenerDidFail(error)
                     }
                     started.append(loop)

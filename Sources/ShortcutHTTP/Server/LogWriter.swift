@@ -61,7 +61,11 @@ final class LogWriter: @unchecked Sendable {
     private func drain() {
         var chunk: [UInt8] = []
         while true {
-            enum Next { case lines, report(Int), done }
+            enum Next {
+                case lines
+                case report(Int)
+                case done
+            }
             let next = lock.withLock { () -> Next in
                 if !pending.isEmpty {
                     swap(&chunk, &pending)
@@ -81,7 +85,8 @@ final class LogWriter: @unchecked Sendable {
                 chunk.removeAll(keepingCapacity: true)
                 lock.withLock { taken = 0 }
             case .report(let count):
-                writeAll(Array("access log: \(count) line\(count == 1 ? "" : "s") dropped (standard error was not read fast enough)\n".utf8))
+                writeAll(
+                    Array("access log: \(count) line\(count == 1 ? "" : "s") dropped (standard error was not read fast enough)\n".utf8))
             case .done:
                 return
             }

@@ -21,10 +21,6 @@ struct OutputPolicy: Sendable {
     /// The bound of rule 3.
     let maxPendingBytes: Int
 
-    init(maxPendingBytes: Int) {
-        self.maxPendingBytes = maxPendingBytes
-    }
-
     /// Whether a body of `count` bytes is attached (rule 2).
     @inline(__always)
     static func attaches(bodyCount count: Int) -> Bool { count >= attachThreshold }

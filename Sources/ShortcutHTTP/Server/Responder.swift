@@ -44,7 +44,8 @@ struct Responder: Sendable {
     /// The 500 that replaces a response whose field `name` cannot be sent (RFC 9112 §2.2: no response
     /// splitting).
     static func refusal(invalidField name: String) -> HTTPResponse {
-        .error(.internalServerError,
-               "the handler's header field '\(name.prefix(64))' holds a byte no field may carry (CR, LF, NUL or another control)")
+        .error(
+            .internalServerError,
+            "the handler's header field '\(name.prefix(64))' holds a byte no field may carry (CR, LF, NUL or another control)")
     }
 }

@@ -21,7 +21,8 @@ struct HTTPDate {
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        let text = "\(days[parts.weekday]), \(two(parts.day)) \(months[parts.month - 1]) \(parts.year) "
+        let text =
+            "\(days[parts.weekday]), \(two(parts.day)) \(months[parts.month - 1]) \(parts.year) "
             + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
         return Array(text.utf8)
     }

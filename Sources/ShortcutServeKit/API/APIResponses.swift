@@ -24,8 +24,11 @@ enum API {
     /// mocky's answer to refused fields, `{"errors": {".field": "error.code"}, "reasons": {".field": "…"}}`:
     /// 422 for invalid input, 409 for a taken id or a record of the other kind.
     static func problems(_ problems: [FieldProblem], status: HTTPStatus = .unprocessableContent) -> HTTPResponse {
-        json(.object([("errors", .object(problems.map { ("." + $0.field, .string($0.code)) })),
-                      ("reasons", .object(problems.map { ("." + $0.field, .string($0.reason)) }))]), status: status)
+        json(
+            .object([
+                ("errors", .object(problems.map { ("." + $0.field, .string($0.code)) })),
+                ("reasons", .object(problems.map { ("." + $0.field, .string($0.reason)) })),
+            ]), status: status)
     }
 
     /// The answer to a failure of a handler's steps: a `ResponseError`'s own response, a `ServiceError`'s
@@ -61,7 +64,8 @@ enum API {
     /// `{"secret": "…"}` from the body, whatever its declared type (mocky's clients vary); nil if absent.
     static func secret(in request: HTTPRequest) -> String? {
         guard case .success(let value) = Result(catching: { () throws(JSONParser.Failure) in try JSONParser.parse(request.body) }),
-              case .string(let secret)? = value["secret"] else { return nil }
+            case .string(let secret)? = value["secret"]
+        else { return nil }
         return secret
     }
 
@@ -71,7 +75,8 @@ enum API {
         let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace()
         guard let type, type.lowercased() == "application/json" || type.lowercased().hasSuffix("+json") else {
             let got = request.headers["Content-Type"].map { "'\($0.excerpt(maxBytes: 100))'" } ?? "none"
-            return .failure(ResponseError(.error(.unsupportedMediaType, "the body must be JSON: send Content-Type: application/json (got \(got))")))
+            return .failure(
+                ResponseError(.error(.unsupportedMediaType, "the body must be JSON: send Content-Type: application/json (got \(got))")))
         }
         do {
             return .success(try JSONParser.parse(request.body))

@@ -28,7 +28,8 @@ struct APIToken: Sendable {
     /// A start-up warning for a token short enough to guess, or nil.
     static func weakness(_ text: String) -> String? {
         guard text.utf8.count < recommendedBytes else { return nil }
-        return "--api-token has \(text.utf8.count) bytes: anyone who finds the tunnel can try to guess it; use at least \(recommendedBytes) (openssl rand -hex 32)"
+        return
+            "--api-token has \(text.utf8.count) bytes: anyone who finds the tunnel can try to guess it; use at least \(recommendedBytes) (openssl rand -hex 32)"
     }
 
     init(_ token: String) { hash = SecretHash.make(token) }

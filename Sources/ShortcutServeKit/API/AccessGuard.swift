@@ -65,18 +65,24 @@ struct AccessGuard: Sendable {
             // the Wi-Fi could otherwise change what every shortcut opens. (The Host check cannot tell: an
             // address in `Host` is allowed, and any peer may send one.) A phone may see the index.
             guard isAPI else { return nil }
-            return .error(.forbidden, "the /api/ routes answer only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))")
+            return .error(
+                .forbidden, "the /api/ routes answer only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))")
         case .forwarded(let field):
             let routes = isAPI ? "/api/" : request.path.excerpt(maxBytes: 40)
             guard let token = forwardedToken else {
                 let what = isAPI ? "the API answers only this machine" : "it lists every id, so it answers only this machine"
-                let opening = isAPI ? "; start the server with --expose-api --api-token TOKEN to allow it with Authorization: Bearer TOKEN" : ""
-                return .error(.forbidden, "\(routes) refuses a forwarded request (\(field)): it came through a proxy or tunnel; \(what)\(opening)")
+                let opening =
+                    isAPI ? "; start the server with --expose-api --api-token TOKEN to allow it with Authorization: Bearer TOKEN" : ""
+                return .error(
+                    .forbidden, "\(routes) refuses a forwarded request (\(field)): it came through a proxy or tunnel; \(what)\(opening)")
             }
             guard !token.authorizes(request) else { return nil }
             let missing = request.headers.contains("Authorization") ? "another token" : "no token"
-            return HTTPResponse.error(.unauthorized, "\(routes) answers a forwarded request (\(field)) only with Authorization: Bearer TOKEN (--api-token); this one has \(missing)")
-                .with(header: "WWW-Authenticate", #"Bearer realm="shortcut-serve""#)
+            return HTTPResponse.error(
+                .unauthorized,
+                "\(routes) answers a forwarded request (\(field)) only with Authorization: Bearer TOKEN (--api-token); this one has \(missing)"
+            )
+            .with(header: "WWW-Authenticate", #"Bearer realm="shortcut-serve""#)
         }
     }
 }

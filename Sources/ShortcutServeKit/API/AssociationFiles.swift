@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutLinks
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--aasa FILE` and `--assetlinks FILE`: read and checked once, at start. A file with errors stops the
 /// start (every problem printed as an `error:` line); one with warnings is served, the warnings said.

@@ -12,7 +12,8 @@ struct DeviceLinks: Sendable {
     let networkRoots: @Sendable () -> [String]
 
     /// What to say instead of a code when no address a phone can open is known.
-    static let loopbackOnlyReason = "the server listens on loopback only (127.0.0.1), which a phone cannot open: "
+    static let loopbackOnlyReason =
+        "the server listens on loopback only (127.0.0.1), which a phone cannot open: "
         + "start it with --host 0.0.0.0 for a phone on the same Wi-Fi, or --public-url https://NAME behind a tunnel"
 
     func phoneRoot(for request: HTTPRequest) -> String? {

@@ -50,6 +50,8 @@ struct HostGuard: Sendable {
         }
         guard !allows(authority) else { return nil }
         let name = authority.host.excerpt(maxBytes: 100)
-        return .error(.forbidden, "host '\(name)' is not allowed on / and /api/ (DNS-rebinding guard); start the server with --allow-host \(name) to allow it")
+        return .error(
+            .forbidden,
+            "host '\(name)' is not allowed on / and /api/ (DNS-rebinding guard); start the server with --allow-host \(name) to allow it")
     }
 }

@@ -1,7 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
 /// links, then the mocks (stored pages) with their name, type, size and link, then the landing links with
@@ -44,15 +44,19 @@ struct IndexPage: Sendable {
             (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>
             <h2>Shortcuts (\(shortcuts.count))</h2>
             """
-        html += table(shortcuts, none: "Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.",
-                      intro: phoneRoot.map { root in
-                          "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(root)).</p>"
-                              + (DeviceURLs.isLoopback(root) || root.hasPrefix("https://") ? ""
-                                  : "<p id=\"insecure-origin\">Over http:// a phone's page is not in a secure context: "
-                                  + "\(escape(ShortcutApp.insecureOriginAdvice)).</p>")
-                      }
-                        ?? "<p id=\"no-phone-address\">No QR codes: \(escape(DeviceLinks.loopbackOnlyReason)).</p>",
-                      columns: ["", "Title", "Opens", "Links", "On a phone"]) { item in
+        html += table(
+            shortcuts,
+            none: "Make one with <code>shortcut-serve add --title T --open myapp://page</code> or <code>POST /api/shortcuts</code>.",
+            intro: phoneRoot.map { root in
+                "<p>Scan a code with the iPhone's camera to open that shortcut at \(escape(root)).</p>"
+                    + (DeviceURLs.isLoopback(root) || root.hasPrefix("https://")
+                        ? ""
+                        : "<p id=\"insecure-origin\">Over http:// a phone's page is not in a secure context: "
+                            + "\(escape(ShortcutApp.insecureOriginAdvice)).</p>")
+            }
+                ?? "<p id=\"no-phone-address\">No QR codes: \(escape(DeviceLinks.loopbackOnlyReason)).</p>",
+            columns: ["", "Title", "Opens", "Links", "On a phone"]
+        ) { item in
             let id = escape(item.id)
             let icon = item.metadata["icon"].map { $0.hasPrefix("data:image/") ? "<img alt=\"\" src=\"\(escape($0))\">" : "" } ?? ""
             return "<tr><td>\(icon)</td><td>\(escape(item.metadata["title"] ?? item.name))</td>"
@@ -61,20 +65,27 @@ struct IndexPage: Sendable {
                 + " · <a href=\"/w/\(id).mobileconfig\">profile</a></td><td>\(phoneRoot.map { qrFigure($0 + RecordPath.shortcut(item.id)) } ?? "")</td></tr>"
         }
         html += "<h2>Stored pages (\(pages.count))</h2>"
-        html += table(pages, none: "Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.",
-                      columns: ["Name", "Status", "Type", "Size", "Link"]) { item in
+        html += table(
+            pages, none: "Store one with <code>POST /api/mock</code> or <code>shortcut-serve mock add --file page.html</code>.",
+            columns: ["Name", "Status", "Type", "Size", "Link"]
+        ) { item in
             let id = escape(item.id)
             return "<tr><td>\(escape(item.name.isEmpty ? item.id : item.name))</td><td>\(item.status)</td>"
                 + "<td>\(escape(item.contentType))</td><td>\(item.size) B</td><td><a href=\"/v3/\(id)\">/v3/\(id)</a></td></tr>"
         }
         html += "<h2>Landing links (\(landingLinks.count))</h2>"
-        html += table(landingLinks, none: "Make one with <code>shortcut-serve links add ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.",
-                      columns: ["Title", "Page"]) { item in
+        html += table(
+            landingLinks,
+            none:
+                "Make one with <code>shortcut-serve links add ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.",
+            columns: ["Title", "Page"]
+        ) { item in
             let path = escape(LinkRecord.path(item.id))
             return "<tr><td>\(escape(item.metadata["title"] ?? item.name))</td><td><a href=\"\(path)\">\(path)</a></td></tr>"
         }
         if [shortcuts, pages, landingLinks].contains(where: { $0.count > IndexPage.maxRows }) {
-            html += "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> and "
+            html +=
+                "<p>Showing the first \(IndexPage.maxRows) of each; <a href=\"/api/mock\">/api/mock</a> and "
                 + "<a href=\"/api/links\">/api/links</a> list all.</p>"
         }
         return html + probeSection(phoneRoot: phoneRoot) + "</body></html>"
@@ -84,14 +95,17 @@ struct IndexPage: Sendable {
     /// and how to make one.
     private func probeSection(phoneRoot: String?) -> String {
         let reports = probes.list().suffix(IndexPage.probeRows).reversed()
-        var html = "<h2 id=\"probes\">Probe reports</h2><p>Open <a href=\"/probe\">/probe</a> on your phone"
+        var html =
+            "<h2 id=\"probes\">Probe reports</h2><p>Open <a href=\"/probe\">/probe</a> on your phone"
             + (phoneRoot.map { " (\(escape($0))/probe), or run <code>shortcut-serve probe</code> for its QR code," } ?? "")
             + " to learn which delivery path works there.</p>"
         guard !reports.isEmpty else { return html + "<p>None yet.</p>" }
         html += "<ul>"
         for report in reports {
             let lines = report.lines
-            html += "<li><b>\(escape(lines[0]))</b><br>" + lines.dropFirst().map { escape(String($0.trimmingWhitespace())) }.joined(separator: "<br>") + "</li>"
+            html +=
+                "<li><b>\(escape(lines[0]))</b><br>"
+                + lines.dropFirst().map { escape(String($0.trimmingWhitespace())) }.joined(separator: "<br>") + "</li>"
         }
         return html + "</ul>"
     }

@@ -11,10 +11,11 @@ struct LinksAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        access.installAPI([
-            (.POST, "/api/links", create), (.GET, "/api/links", list), (.GET, "/api/links/:id", show),
-            (.DELETE, "/api/links/:id", delete),
-        ], on: server)
+        access.installAPI(
+            [
+                (.POST, "/api/links", create), (.GET, "/api/links", list), (.GET, "/api/links/:id", show),
+                (.DELETE, "/api/links/:id", delete),
+            ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -58,7 +59,8 @@ struct LinksAPI: Sendable {
     private static func appStoreID(_ fields: inout JSONFields) -> String? {
         guard case .number(let value)? = fields.object["app_store_id"] else { return fields.string("app_store_id") }
         guard value.rounded() == value, value >= 0, value < 1e15 else {
-            fields.errors.add("app_store_id", "error.format", "app_store_id is the app's App Store id, a whole number, not \(JSONValue.number(value))")
+            fields.errors.add(
+                "app_store_id", "error.format", "app_store_id is the app's App Store id, a whole number, not \(JSONValue.number(value))")
             return nil
         }
         return String(Int64(value))

@@ -1,14 +1,15 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
 import ShortcutPlatform
 import ShortcutService
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// mocky's API on the local store, so scripts written for mocky.io work against localhost: create, read,
 /// update, delete, check a secret, stats, list. `MockService` over HTTP: each handler decodes the request,
@@ -18,10 +19,11 @@ struct MockAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        access.installAPI([
-            (.POST, "/api/mock", create), (.GET, "/api/mock", list), (.GET, "/api/mock/:id", show), (.PUT, "/api/mock/:id", update),
-            (.DELETE, "/api/mock/:id", delete), (.GET, "/api/mock/:id/stats", stats), (.POST, "/api/mock/:id/check", check),
-        ], on: server)
+        access.installAPI(
+            [
+                (.POST, "/api/mock", create), (.GET, "/api/mock", list), (.GET, "/api/mock/:id", show), (.PUT, "/api/mock/:id", update),
+                (.DELETE, "/api/mock/:id", delete), (.GET, "/api/mock/:id/stats", stats), (.POST, "/api/mock/:id/check", check),
+            ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -29,11 +31,12 @@ struct MockAPI: Sendable {
             let value = try API.body(of: request).get()
             let (draft, errors) = MockPayload.decode(value, now: Date())
             let created = try service.create(draft, by: .anonymous, adding: errors.problems)
-            return API.json(.object([
-                ("id", .string(created.record.id)), ("secret", .string(created.secret)),
-                ("expireAt", created.record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-                ("link", .string(links.absolute(RecordPath.play(created.record.id), for: request))),
-            ]), status: .created)
+            return API.json(
+                .object([
+                    ("id", .string(created.record.id)), ("secret", .string(created.secret)),
+                    ("expireAt", created.record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+                    ("link", .string(links.absolute(RecordPath.play(created.record.id), for: request))),
+                ]), status: .created)
         } catch {
             return API.failure(error)
         }
@@ -46,12 +49,13 @@ struct MockAPI: Sendable {
         } catch {
             return API.failure(error)
         }
-        return API.json(.object([
-            ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
-            ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
-            ("headers", .object(page.headers.map { ($0.name, .string($0.value)) })),
-            ("name", .string(page.name)), ("expireAt", page.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-        ]))
+        return API.json(
+            .object([
+                ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
+                ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
+                ("headers", .object(page.headers.map { ($0.name, .string($0.value)) })),
+                ("name", .string(page.name)), ("expireAt", page.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+            ]))
     }
 
     func stats(_ request: HTTPRequest) -> HTTPResponse {
@@ -63,11 +67,12 @@ struct MockAPI: Sendable {
         } catch {
             return API.failure(error)
         }
-        return API.json(.object([
-            ("createdAt", .string(ISO8601.string(stats.createdAt))),
-            ("lastAccessAt", stats.lastAccessAt.map { .string(ISO8601.string($0)) } ?? .null),
-            ("totalAccess", .number(Double(stats.totalAccess))),
-        ]))
+        return API.json(
+            .object([
+                ("createdAt", .string(ISO8601.string(stats.createdAt))),
+                ("lastAccessAt", stats.lastAccessAt.map { .string(ISO8601.string($0)) } ?? .null),
+                ("totalAccess", .number(Double(stats.totalAccess))),
+            ]))
     }
 
     func update(_ request: HTTPRequest) -> HTTPResponse {
@@ -117,8 +122,9 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
     case PageStoreError.alreadyExists(let id):
         return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken")], status: HTTPStatus(409))
     case PageStoreError.idTakenInOtherCase(let id, let existing):
-        return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken by '\(existing)' (ids ignore case)")],
-                            status: HTTPStatus(409))
+        return API.problems(
+            [FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken by '\(existing)' (ids ignore case)")],
+            status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
         return .badRequest(PageID.problem(id) ?? "invalid id")
     default:

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutService
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The body of `POST /api/mock` and `PUT /api/mock/<id>` (mocky's, snake_case in) decoded into a
 /// `MockDraft`: the JSON shapes and types are checked here; what the values may be, by `MockService`.
@@ -16,7 +17,11 @@ enum MockPayload {
 
     /// mocky's expiration choices.
     enum Expiration: String, CaseIterable {
-        case never, oneDay = "1day", oneWeek = "1week", oneMonth = "1month", oneYear = "1year"
+        case never
+        case oneDay = "1day"
+        case oneWeek = "1week"
+        case oneMonth = "1month"
+        case oneYear = "1year"
 
         func date(from start: Date) -> Date? {
             let day = 86_400.0
@@ -45,8 +50,10 @@ enum MockPayload {
             if let expiration = Expiration(rawValue: text) {
                 draft.expiresAt = expiration.date(from: now)
             } else {
-                fields.errors.add("expiration", "error.invalid",
-                                  "expiration '\(text.excerpt(maxBytes: 40))' is not one of \(Expiration.allCases.map(\.rawValue).joined(separator: ", "))")
+                fields.errors.add(
+                    "expiration", "error.invalid",
+                    "expiration '\(text.excerpt(maxBytes: 40))' is not one of \(Expiration.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
         }
         draft.id = fields.string("id")
@@ -77,7 +84,8 @@ enum MockPayload {
         var headers: [HTTPField] = []
         for (name, value) in pairs {
             guard case .string(let text) = value else {
-                errors.add("headers", "error.expected.jsstring", "header \(name.excerpt(maxBytes: 64).debugDescription) must have a string value")
+                errors.add(
+                    "headers", "error.expected.jsstring", "header \(name.excerpt(maxBytes: 64).debugDescription) must have a string value")
                 return []
             }
             headers.append(HTTPField(name: name, value: text))

@@ -1,8 +1,8 @@
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// What lets a page-mode shortcut open while the server is off (issue 9): beside `/p/<id>`,
 /// - `/p/<id>/manifest.webmanifest`: a web app manifest (name, start URL and scope `/p/<id>`, standalone);
@@ -74,8 +74,9 @@ struct OfflinePageAssets: Sendable {
             ("display", .string("standalone")),
             ("icons", .array([.object(iconMembers)])),
         ])
-        return HTTPResponse(status: .ok, headers: ["Content-Type": "application/manifest+json", "Cache-Control": "no-cache"],
-                            body: Array(manifest.description.utf8))
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "application/manifest+json", "Cache-Control": "no-cache"],
+            body: Array(manifest.description.utf8))
     }
 
     static func worker(for page: StoredPage) -> HTTPResponse {

@@ -12,12 +12,16 @@ import ShortcutHTTP
 enum OriginGuard {
     /// The 403 to send, or nil when the request may go on.
     static func refusal(for request: HTTPRequest) -> HTTPResponse? {
-        if let site = request.headers["Sec-Fetch-Site"], site.equalsIgnoringASCIICase("cross-site") || site.equalsIgnoringASCIICase("same-site") {
+        if let site = request.headers["Sec-Fetch-Site"],
+            site.equalsIgnoringASCIICase("cross-site") || site.equalsIgnoringASCIICase("same-site")
+        {
             return refuse("it was sent for a page of another site (Sec-Fetch-Site: \(site.excerpt(maxBytes: 20)))")
         }
         guard let origin = request.headers["Origin"] else { return nil }
         if origin == "null" {
-            return refuse("it was sent for a page without an origin of its own (Origin: null: a sandboxed page, such as a stored page played at /v3/, or a local file)")
+            return refuse(
+                "it was sent for a page without an origin of its own (Origin: null: a sandboxed page, such as a stored page played at /v3/, or a local file)"
+            )
         }
         guard isOwn(origin: origin, authority: request.authority) else {
             return refuse("it was sent for a page of another origin (Origin: \(origin.excerpt(maxBytes: 100)))")
@@ -37,7 +41,8 @@ enum OriginGuard {
         case "https": defaultPort = 443
         default: return false
         }
-        let own: HTTPAuthority, theirs: HTTPAuthority
+        let own: HTTPAuthority
+        let theirs: HTTPAuthority
         do {
             own = try HTTPAuthority(parsing: authority)
             theirs = try HTTPAuthority(parsing: origin[origin.index(colon, offsetBy: 3)...])

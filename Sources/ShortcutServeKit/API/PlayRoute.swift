@@ -1,6 +1,6 @@
 import ShortcutHTTP
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// `/v3/<id>` and `/v3/<id>/anything`, any method: the stored status, headers, `Content-Type` with its charset
 /// and body, open to any origin (CORS) and to any host. `?mocky-delay=250ms|2s` holds the answer back without
@@ -29,10 +29,11 @@ struct PlayRoute: Sendable {
         if request.method == .OPTIONS, let preflight = PlayRoute.preflight(request) { return preflight }
         // A play is counted only when it is answered: a bad delay (400) is not one.
         let delay = request.queryValue("mocky-delay").map(PlayRoute.parseDelay) ?? .success(.zero)
-        let isAnswered = switch delay {
-        case .success: true
-        case .failure: false
-        }
+        let isAnswered =
+            switch delay {
+            case .success: true
+            case .failure: false
+            }
         guard let id = request.params["id"], let page = isAnswered ? store.play(id) : store.get(id) else {
             return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.excerpt(maxBytes: 80) ?? "")'"))
         }
@@ -49,11 +50,15 @@ struct PlayRoute: Sendable {
         // A record written before 1xx statuses were refused: sent as a final answer, it would leave the
         // client waiting for another one. Answered as what it is, a record the server cannot play.
         if let problem = PlayableStatus.statusProblem(page.status) {
-            return withCORS(.error(.internalServerError,
-                                   "stored page '\(page.id)' cannot be played: \(problem) (replace it with PUT /api/mock/\(page.id))"))
+            return withCORS(
+                .error(
+                    .internalServerError,
+                    "stored page '\(page.id)' cannot be played: \(problem) (replace it with PUT /api/mock/\(page.id))"))
         }
         var fields = page.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Type") }
-        fields.append(HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)"))
+        fields.append(
+            HTTPField(name: "Content-Type", value: page.charset.isEmpty ? page.contentType : "\(page.contentType); charset=\(page.charset)")
+        )
         fields.append(HTTPField(name: "Access-Control-Allow-Origin", value: "*"))
         fields.append(HTTPField(name: "Access-Control-Expose-Headers", value: "*"))
         fields.append(HTTPField(name: "Content-Security-Policy", value: sandbox))

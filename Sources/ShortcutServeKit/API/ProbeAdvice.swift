@@ -12,16 +12,22 @@ struct ProbeAdvice: Sendable, Equatable {
         let offlinePage = report.secureContext == true && report.serviceWorker == true
         let origin = report.origin ?? "this origin"
         if report.secureContext == false {
-            findings.append("\(origin) is not a secure context on this phone: no service worker, so a page-mode icon needs the server running")
+            findings.append(
+                "\(origin) is not a secure context on this phone: no service worker, so a page-mode icon needs the server running")
         } else if report.serviceWorker == false {
-            findings.append("no service worker registered (\(report.serviceWorkerReason ?? "no reason given")): a page-mode icon needs the server running")
+            findings.append(
+                "no service worker registered (\(report.serviceWorkerReason ?? "no reason given")): a page-mode icon needs the server running"
+            )
         } else if offlinePage {
-            findings.append("a service worker registered and controlled a page at \(origin): page-mode icons open while the server is off, after one launch")
+            findings.append(
+                "a service worker registered and controlled a page at \(origin): page-mode icons open while the server is off, after one launch"
+            )
         }
         if report.standalone == true {
-            findings.append(report.controlled == true
-                ? "this launch from the home screen was served by the worker: proven on this phone"
-                : "launched from the home screen, but not through the worker (the first launch is; relaunch to prove the offline path)")
+            findings.append(
+                report.controlled == true
+                    ? "this launch from the home screen was served by the worker: proven on this phone"
+                    : "launched from the home screen, but not through the worker (the first launch is; relaunch to prove the offline path)")
         }
         if report.keptOffline == true {
             findings.append("this report was made while the server could not be reached and sent later: the page opened offline")
@@ -29,13 +35,16 @@ struct ProbeAdvice: Sendable, Equatable {
         switch report.dataRedirect {
         case .followed?: findings.append("a redirect to a data: URL was followed (in a frame): data mode may work in this browser")
         case .refused?:
-            findings.append("a redirect to a data: URL was refused (in a frame; iOS 16.4 and later refuse it at the top level too): data mode does not work here")
+            findings.append(
+                "a redirect to a data: URL was refused (in a frame; iOS 16.4 and later refuse it at the top level too): data mode does not work here"
+            )
         default: break
         }
         switch report.appURL {
         case .opened?: findings.append("the app URL brought an app forward")
         case .notOpened?:
-            findings.append("the app URL did not bring an app forward: is the app installed, and its scheme in Info.plist (CFBundleURLTypes)?")
+            findings.append(
+                "the app URL did not bring an app forward: is the app installed, and its scheme in Info.plist (CFBundleURLTypes)?")
         default: break
         }
         if report.storagePersisted == false {
@@ -47,12 +56,15 @@ struct ProbeAdvice: Sendable, Equatable {
             use = "use page mode at \(origin): add /p/<id> to the home screen; it opens while the server is off after one launch"
         } else if report.iOSVersion != nil {
             let old = report.iOSMajorMinor.map { $0 < (16, 4) } ?? false
-            use = "use the web clip profile (/w/<id>.mobileconfig) for an icon that opens while the server is off, or page mode (/p/<id>) while it runs"
+            use =
+                "use the web clip profile (/w/<id>.mobileconfig) for an icon that opens while the server is off, or page mode (/p/<id>) while it runs"
                 + (old && report.dataRedirect == .followed ? "; data mode works on this iOS (before 16.4)" : "")
                 + (report.secureContext == false ? "; for offline page mode serve over HTTPS (README: HTTPS for a phone)" : "")
         } else {
-            use = "use page mode (/p/<id>) while the server runs" + (report.secureContext == false
-                ? "; for an icon that opens while it is off, serve over HTTPS (README: HTTPS for a phone)" : "")
+            use =
+                "use page mode (/p/<id>) while the server runs"
+                + (report.secureContext == false
+                    ? "; for an icon that opens while it is off, serve over HTTPS (README: HTTPS for a phone)" : "")
         }
     }
 }

@@ -6,8 +6,10 @@ extension ProbeReport {
     /// The members as the page sent them (snake case, absent ones left out), the server's own, the parsed
     /// iOS version and the advice.
     var json: JSONValue {
-        var members: [(String, JSONValue)] = [("sequence", .number(Double(sequence))), ("peer", .string(peer)),
-                                              ("received_at", .number(receivedAt.rounded()))]
+        var members: [(String, JSONValue)] = [
+            ("sequence", .number(Double(sequence))), ("peer", .string(peer)),
+            ("received_at", .number(receivedAt.rounded())),
+        ]
         func add(_ name: String, _ value: Bool?) { if let value { members.append((name, .bool(value))) } }
         func add(_ name: String, _ value: String?) { if let value { members.append((name, .string(value))) } }
         add("secure_context", secureContext)

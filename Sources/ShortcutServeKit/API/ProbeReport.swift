@@ -151,7 +151,8 @@ struct ProbeReport: Sendable, Equatable {
         }
         let whole = String(clean)
         guard whole.utf8.count > maxTextBytes else { return whole }
-        var kept = "", bytes = 0
+        var kept = ""
+        var bytes = 0
         for character in whole {
             let size = character.utf8.count
             guard bytes + size <= maxTextBytes - 3 else { break }  // 3: the "…"

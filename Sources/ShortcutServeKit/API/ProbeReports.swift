@@ -46,7 +46,10 @@ final class ProbeReports: @unchecked Sendable {
             let since = time - Self.window
             recentAll.removeAll { $0 <= since }
             if recentAll.count >= Self.allPerMinute {
-                return (.failure(limited(oldest: recentAll[0], time, "more than \(Self.allPerMinute) probe reports a minute from all peers")), [])
+                return (
+                    .failure(limited(oldest: recentAll[0], time, "more than \(Self.allPerMinute) probe reports a minute from all peers")),
+                    []
+                )
             }
             // Forget peers with nothing in the window: at most `allPerMinute` stay.
             if recent.count > Self.allPerMinute { recent = recent.filter { $0.value.last.map { $0 > since } ?? false } }
@@ -54,7 +57,9 @@ final class ProbeReports: @unchecked Sendable {
             times.removeAll { $0 <= since }
             if times.count >= Self.perPeerPerMinute {
                 recent[peer] = times
-                return (.failure(limited(oldest: times[0], time, "more than \(Self.perPeerPerMinute) probe reports a minute from \(peer)")), [])
+                return (
+                    .failure(limited(oldest: times[0], time, "more than \(Self.perPeerPerMinute) probe reports a minute from \(peer)")), []
+                )
             }
             times.append(time)
             recent[peer] = times

@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The probe (`ProbePage`): a page the user opens on their phone to learn which delivery path works there.
 /// - `GET /probe[?open=APP_URL]` and `/probe/home` (the manifest's start, inside the worker's scope): the page;
@@ -32,18 +33,24 @@ struct ProbeRoutes: Sendable {
         server.GET[ProbePage.homePath] = { request in Self.page(request) }
         server.GET["/probe/manifest.webmanifest"] = { request in Self.manifest(request) }
         server.GET["/probe/frame"] = { _ in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache",
-                                                "Content-Security-Policy": Self.framePolicy], body: Array(ProbePage.frameHTML.utf8))
+            HTTPResponse(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache",
+                    "Content-Security-Policy": Self.framePolicy,
+                ], body: Array(ProbePage.frameHTML.utf8))
         }
         server.GET["/probe/data-redirect"] = { _ in
             HTTPResponse(status: .movedPermanently, headers: ["Location": ProbePage.dataPageURL, "Cache-Control": "no-store"])
         }
         server.GET["/probe/sw.js"] = { _ in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache"],
-                         body: Array(ProbePage.workerScript.utf8))
+            HTTPResponse(
+                status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache"],
+                body: Array(ProbePage.workerScript.utf8))
         }
         server.GET["/probe/icon.png"] = { _ in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"], body: ShortcutIcon.builtIn.bytes)
+            HTTPResponse(
+                status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"], body: ShortcutIcon.builtIn.bytes)
         }
         server.POST["/probe/report"] = { [self] request in report(request) }
         server.GET["/api/probes"] = access.guardingAPI { [self] request in list(request) }
@@ -51,7 +58,8 @@ struct ProbeRoutes: Sendable {
 
     /// The page's policy: its own script and the `data:` page's (which may inherit this policy) by hash,
     /// inline style, the probe's frames, worker, manifest and icon from this origin, reports to it.
-    static let pagePolicy = "default-src 'none'; script-src \(hash(ProbePage.script)) \(hash(ProbePage.dataPageScript)); "
+    static let pagePolicy =
+        "default-src 'none'; script-src \(hash(ProbePage.script)) \(hash(ProbePage.dataPageScript)); "
         + "style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-src 'self' data:; worker-src 'self'; "
         + "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     static let framePolicy = "default-src 'none'; script-src \(hash(ProbePage.frameScript)); base-uri 'none'; frame-ancestors 'self'"
@@ -73,9 +81,13 @@ struct ProbeRoutes: Sendable {
         case .failure(let refusal): return refusal.response
         case .success(let open):
             let manifest = "/probe/manifest.webmanifest" + (open.map { "?open=" + Self.queryEscaped($0) } ?? "")
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache",
-                                                       "Content-Security-Policy": pagePolicy, "Referrer-Policy": "no-referrer"],
-                                body: Array(ProbePage.html(appURL: open, manifestPath: manifest).utf8))
+            return HTTPResponse(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache",
+                    "Content-Security-Policy": pagePolicy, "Referrer-Policy": "no-referrer",
+                ],
+                body: Array(ProbePage.html(appURL: open, manifestPath: manifest).utf8))
         }
     }
 
@@ -91,8 +103,9 @@ struct ProbeRoutes: Sendable {
                 ("display", .string("standalone")),
                 ("icons", .array([.object([("src", .string("/probe/icon.png")), ("type", .string("image/png"))])])),
             ])
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/manifest+json", "Cache-Control": "no-cache"],
-                                body: Array(manifest.description.utf8))
+            return HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/manifest+json", "Cache-Control": "no-cache"],
+                body: Array(manifest.description.utf8))
         }
     }
 
@@ -100,7 +113,8 @@ struct ProbeRoutes: Sendable {
     static func queryEscaped(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
-            let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let unreserved =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
             out += unreserved ? String(UnicodeScalar(byte)) : "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0xF)]
         }
@@ -147,7 +161,8 @@ struct ProbeRoutes: Sendable {
     /// `--trust-proxy` the first `X-Forwarded-For` address a proxy on this machine names.
     func peer(of request: HTTPRequest) -> String {
         if trustsProxy, DeviceLinks.isLoopback(peer: request.remoteAddress),
-           let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").first?.trimmingWhitespace(), !forwarded.isEmpty {
+            let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").first?.trimmingWhitespace(), !forwarded.isEmpty
+        {
             return String(forwarded.prefix(64))
         }
         return Self.host(ofPeer: request.remoteAddress)

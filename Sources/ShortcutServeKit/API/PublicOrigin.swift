@@ -9,7 +9,8 @@ enum PublicOrigin {
     /// address or bracketed IPv6) and an optional port, and no path beyond `/`, query or user.
     static func problem(_ text: String) -> String? {
         guard parse(text) != nil else {
-            return "takes http:// or https://, a host and an optional port, and no path, query or user (e.g. https://mac.tail1234.ts.net), not '\(text.excerpt(maxBytes: 80))'"
+            return
+                "takes http:// or https://, a host and an optional port, and no path, query or user (e.g. https://mac.tail1234.ts.net), not '\(text.excerpt(maxBytes: 80))'"
         }
         return nil
     }
@@ -34,7 +35,8 @@ enum PublicOrigin {
     /// the peer is not this machine, or the fields are missing or malformed (the request's own then holds).
     static func forwarded(by request: HTTPRequest) -> String? {
         guard DeviceLinks.isLoopback(peer: request.remoteAddress) else { return nil }
-        var proto: String?, host: String?
+        var proto: String?
+        var host: String?
         if let forwarded = request.headers["Forwarded"] {
             let first = forwarded.split(separator: ",", maxSplits: 1).first ?? ""
             for pair in first.split(separator: ";") {

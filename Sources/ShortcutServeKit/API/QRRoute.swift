@@ -1,6 +1,6 @@
 import ShortcutHTTP
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// `GET /qr/<id>.svg`: a shortcut's `/s/<id>` as a QR code (`image/svg+xml`), at the address a phone
 /// reaches (`DeviceLinks`); 409 with the reason when the server knows none (loopback only). Not behind the Host guard: it tells nothing but an address the asker used.

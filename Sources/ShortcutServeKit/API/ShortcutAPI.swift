@@ -11,10 +11,11 @@ struct ShortcutAPI: Sendable {
     let links: LinkBuilder
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        access.installAPI([
-            (.POST, "/api/shortcuts", create), (.GET, "/api/shortcuts", list), (.GET, "/api/shortcuts/:id", show),
-            (.DELETE, "/api/shortcuts/:id", delete),
-        ], on: server)
+        access.installAPI(
+            [
+                (.POST, "/api/shortcuts", create), (.GET, "/api/shortcuts", list), (.GET, "/api/shortcuts/:id", show),
+                (.DELETE, "/api/shortcuts/:id", delete),
+            ], on: server)
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
@@ -26,8 +27,9 @@ struct ShortcutAPI: Sendable {
         var fields = JSONFields(value)
         let title = fields.string("title")
         let url = fields.string("url")
-        var draft = ShortcutDraft(title: title ?? "", url: url ?? "", appName: fields.string("app_name"), id: fields.string("id"),
-                                  bundleID: fields.string("bundle_id"), secret: fields.string("secret"))
+        var draft = ShortcutDraft(
+            title: title ?? "", url: url ?? "", appName: fields.string("app_name"), id: fields.string("id"),
+            bundleID: fields.string("bundle_id"), secret: fields.string("secret"))
         if let text = fields.string("mode") {
             draft.mode = DeliveryMode(rawValue: text)
             if draft.mode == nil { fields.errors.add("mode", "error.invalid", "mode is page or data, not '\(text.excerpt(maxBytes: 20))'") }
@@ -36,7 +38,9 @@ struct ShortcutAPI: Sendable {
         if title == nil && fields.object["title"] == nil { fields.errors.add("title", "error.required", "title is required") }
         if url == nil && fields.object["url"] == nil { fields.errors.add("url", "error.required", "url is required") }
         if let iconText = fields.string("icon") {
-            do { draft.icon = try ShortcutIcon(base64OrDataURI: iconText) } catch { fields.errors.add(error.field, error.code, error.reason) }
+            do { draft.icon = try ShortcutIcon(base64OrDataURI: iconText) } catch {
+                fields.errors.add(error.field, error.code, error.reason)
+            }
         }
         do {
             let created = try service.create(draft, by: .anonymous, adding: fields.errors.problems)

@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutPlatform
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/s`, `/s/<id>` and `/p/<id>`: the 301 that starts the home-screen flow, and the stored page it leads to.
 /// In page mode `/s/<id>` answers 301 to `/p/<id>` on this server; in data mode to `data:text/html;base64,…`
@@ -38,8 +39,9 @@ struct ShortcutDelivery: Sendable {
         pageRedirects = ResponseCache(.pageRedirect, in: answers)
         demo = ShortcutRecord.makeDemo(template: template)
         demoRedirect = HTTPResponse.movedPermanently(
-            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : RecordPath.page(ShortcutRecord.demoID))
-            .prepared()
+            defaultMode == .data ? DataURI.encode(demo.body, mediaType: "text/html") : RecordPath.page(ShortcutRecord.demoID)
+        )
+        .prepared()
         demoPage = ShortcutDelivery.pageResponse(demo.body).prepared()
     }
 

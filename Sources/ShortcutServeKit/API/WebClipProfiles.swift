@@ -1,6 +1,6 @@
 import ShortcutPages
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// Web clip profiles (`.mobileconfig`) made from stored shortcuts: identifiers under a reverse-DNS prefix
 /// (`--profile-prefix`), and UUIDs derived from the prefix and the shortcut ids, so a shortcut's profile is

@@ -1,7 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
 
 /// `GET /w/<id>.mobileconfig`: a configuration profile whose web clip opens the shortcut's app URL (or, with
 /// `?target=page`, its page), and `GET /w/all.mobileconfig` (every stored shortcut, or `?ids=a,b,c`).
@@ -35,8 +35,9 @@ struct WebClipRoute: Sendable {
         answers = ResponseCache(.webClip, in: delivery.answers)
         let demo = WebClipProfiles.Shortcut(id: ShortcutRecord.demoID, metadata: delivery.demo.metadata)
         demoAnswer = WebClipRoute.answer(
-            profiles.profile(for: demo, options: .init(), pageURL: { _ in "" }), fileTitle: demo.metadata["title"] ?? "")
-            .prepared()
+            profiles.profile(for: demo, options: .init(), pageURL: { _ in "" }), fileTitle: demo.metadata["title"] ?? ""
+        )
+        .prepared()
     }
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
@@ -63,7 +64,9 @@ struct WebClipRoute: Sendable {
             return .error(.notFound, "no shortcut '\(name.prefix(80))'")
         }
         let shortcut = WebClipProfiles.Shortcut(id: page.id, metadata: page.metadata)
-        let build = { Self.answer(profiles.profile(for: shortcut, options: options, pageURL: pageURL), fileTitle: page.metadata["title"] ?? page.id) }
+        let build = {
+            Self.answer(profiles.profile(for: shortcut, options: options, pageURL: pageURL), fileTitle: page.metadata["title"] ?? page.id)
+        }
         guard options.isDefault else { return build() }
         return isDemo ? demoAnswer : answers.response(for: page) { _ in build() }
     }
@@ -93,10 +96,12 @@ struct WebClipRoute: Sendable {
         }
         let iconBytes = shortcuts.reduce(0) { $0 + ($1.metadata["icon"]?.utf8.count ?? 0) }
         guard iconBytes <= Self.maxIconBytes else {
-            return .badRequest("the profile would carry \(iconBytes) bytes of icons; the limit is \(Self.maxIconBytes): name fewer shortcuts with ?ids=")
+            return .badRequest(
+                "the profile would carry \(iconBytes) bytes of icons; the limit is \(Self.maxIconBytes): name fewer shortcuts with ?ids=")
         }
-        return Self.answer(profiles.profile(for: shortcuts, name: profileName, options: options, pageURL: pageURL),
-                           fileTitle: shortcuts.count == 1 ? shortcuts[0].metadata["title"] ?? "shortcuts" : "shortcuts")
+        return Self.answer(
+            profiles.profile(for: shortcuts, name: profileName, options: options, pageURL: pageURL),
+            fileTitle: shortcuts.count == 1 ? shortcuts[0].metadata["title"] ?? "shortcuts" : "shortcuts")
     }
 
     static func answer(_ profile: WebClipProfile, fileTitle: String) -> HTTPResponse {

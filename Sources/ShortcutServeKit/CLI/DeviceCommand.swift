@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPlatform
 import ShortcutQR
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `shortcut-serve qr` and `shortcut-serve open`: from the terminal to a real iPhone (a QR code of the
 /// shortcut's address on this machine's network) or to the Simulator (`xcrun simctl openurl`).
@@ -96,12 +97,12 @@ enum DeviceCommand: Sendable, Equatable {
             try DeviceCommand.requireShortcut(id, store: store)
             let command = SimulatorCommand(device: device, url: StoreCommand.root(of: base) + RecordPath.shortcut(id))
             #if os(macOS)
-            let status = try command.run()
-            guard status == 0 else { throw Failure(description: "\(command.shellLine) exited with status \(status)") }
-            return "opened \(command.url) in the Simulator (\(device))"
+                let status = try command.run()
+                guard status == 0 else { throw Failure(description: "\(command.shellLine) exited with status \(status)") }
+                return "opened \(command.url) in the Simulator (\(device))"
             #else
-            note("the iOS Simulator runs only on macOS; on the Mac, run:")
-            return command.shellLine
+                note("the iOS Simulator runs only on macOS; on the Mac, run:")
+                return command.shellLine
             #endif
         }
     }
@@ -120,8 +121,9 @@ enum DeviceCommand: Sendable, Equatable {
     private static func requireShortcut(_ id: String, store path: String?) throws {
         guard id != ShortcutRecord.demoID else { return }
         guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-        let store = try PageStore(directory: StoreCommand.directory(path),
-                                  access: .readOnly)
+        let store = try PageStore(
+            directory: StoreCommand.directory(path),
+            access: .readOnly)
         guard let page = store.get(id) else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
         let kind = RecordKind(page)
         guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }

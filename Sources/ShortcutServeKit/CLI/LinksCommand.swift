@@ -19,33 +19,34 @@ enum LinksCommand: Sendable, Equatable {
                shortcut-serve links list | show ID | rm ID [--store DIR]     landing links in the store
         """
 
-    static let help = usage + """
+    static let help =
+        usage + """
 
 
-        check prints one line per problem (error: or warning:, the file, the JSON path, what is wrong and what
-        is allowed), then one ok line per file without errors. Exit 0 when no file has an error, 1 otherwise.
-        A file whose JSON is an array is read as assetlinks.json, any other as apple-app-site-association.
-        Files over \(AssociationFileLimits.maxBytes) bytes (128 KB, Apple's CDN limit) are refused.
+            check prints one line per problem (error: or warning:, the file, the JSON path, what is wrong and what
+            is allowed), then one ok line per file without errors. Exit 0 when no file has an error, 1 otherwise.
+            A file whose JSON is an array is read as assetlinks.json, any other as apple-app-site-association.
+            Files over \(AssociationFileLimits.maxBytes) bytes (128 KB, Apple's CDN limit) are refused.
 
-        match tries every component of every applinks.details entry in order, prints each verdict, the one
-        that decides (the first match, or an exclusion) and the result. Exit 0 when an app opens the URL,
-        1 when Safari does (or the file has errors). It follows Apple's documented rules, not iOS itself.
+            match tries every component of every applinks.details entry in order, prints each verdict, the one
+            that decides (the first match, or an exclusion) and the result. Exit 0 when an app opens the URL,
+            1 when Safari does (or the file has errors). It follows Apple's documented rules, not iOS itself.
 
-        add makes a landing link in the store: GET /open/ID on the server is a page that tries --app-url,
-        then goes to --fallback-url if the page is still visible after 1500 ms (?delay=MS, at most 60000).
-        With --app-store-id it carries the Smart App Banner (and the App Clip card with --app-clip-bundle-id).
-        With --app-id and --universal-url, a server started without --aasa serves an
-        apple-app-site-association built from such links: the universal link's path opens --app-id.
-        add prints the link, its page and its secret (DELETE /api/links/ID needs it); list prints
-        ID, title, app URL and fallback URL, one link a line; show prints the fields; rm removes the link.
-        Exit 1 with one error: line when the store or a field refuses (list, show and rm never make a store).
+            add makes a landing link in the store: GET /open/ID on the server is a page that tries --app-url,
+            then goes to --fallback-url if the page is still visible after 1500 ms (?delay=MS, at most 60000).
+            With --app-store-id it carries the Smart App Banner (and the App Clip card with --app-clip-bundle-id).
+            With --app-id and --universal-url, a server started without --aasa serves an
+            apple-app-site-association built from such links: the universal link's path opens --app-id.
+            add prints the link, its page and its secret (DELETE /api/links/ID needs it); list prints
+            ID, title, app URL and fallback URL, one link a line; show prints the fields; rm removes the link.
+            Exit 1 with one error: line when the store or a field refuses (list, show and rm never make a store).
 
-        Examples:
-          shortcut-serve links check apple-app-site-association
-          shortcut-serve links match 'https://example.com/buy/1?ref=a#top' --aasa apple-app-site-association
-          shortcut-serve links add spring --title "Spring sale" --app-url myapp://sale/spring \\
-              --fallback-url https://example.com/sale
-        """
+            Examples:
+              shortcut-serve links check apple-app-site-association
+              shortcut-serve links match 'https://example.com/buy/1?ref=a#top' --aasa apple-app-site-association
+              shortcut-serve links add spring --title "Spring sale" --app-url myapp://sale/spring \\
+                  --fallback-url https://example.com/sale
+            """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> LinksCommand {
         guard let verb = arguments.first else { throw UsageError("links needs check, match, add, list, show or rm", usage: usage) }

@@ -85,7 +85,8 @@ struct LocalHTTPClient {
         for line in head.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "content-length",
-               let length = Int(parts[1].trimmingWhitespace()), length <= body.count {
+                let length = Int(parts[1].trimmingWhitespace()), length <= body.count
+            {
                 body = Array(body[..<length])
             }
         }

@@ -1,13 +1,14 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutJSON
 import ShortcutPages
 import ShortcutPlatform
 import ShortcutQR
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `shortcut-serve probe`: the probe page's address (and QR code) for the user's phone, then each report
 /// the page sends from it, with its advice, as it arrives: the running server's `GET /api/probes`, asked
@@ -63,12 +64,15 @@ struct ProbeCommand: Sendable, Equatable {
     }
 
     /// Prints the address and code, then the reports; returns after `count` reports (else runs until killed).
-    func run(write: (String) -> Void = { writeUnbuffered($0, to: Platform.standardOutput) },
-             note: (String) -> Void = { standardError("note: \($0)\n") }) throws {
+    func run(
+        write: (String) -> Void = { writeUnbuffered($0, to: Platform.standardOutput) },
+        note: (String) -> Void = { standardError("note: \($0)\n") }
+    ) throws {
         let servers = RunningServers.live(in: RunningServers.storeURL(store))
         guard let first = servers.first else {
-            throw Failure(description: "no server is running on the store \(RunningServers.storeURL(store).path): start one where "
-                + "your phone reaches it (shortcut-serve --host 0.0.0.0) and run shortcut-serve probe again")
+            throw Failure(
+                description: "no server is running on the store \(RunningServers.storeURL(store).path): start one where "
+                    + "your phone reaches it (shortcut-serve --host 0.0.0.0) and run shortcut-serve probe again")
         }
         let server = baseURL.flatMap { base in servers.first { $0.baseURL == base || $0.phoneRoot == base } } ?? first
         if servers.count > 1 {
@@ -78,8 +82,9 @@ struct ProbeCommand: Sendable, Equatable {
             let url = pageURL(root: root)
             write("Open on your phone: \(url)\n" + (try DeviceCommand.drawing(of: url, level: .medium)) + "\n")
             if root.hasPrefix("http://") {
-                note("over http:// the phone's page is not a secure context, so the probe will find no service worker; "
-                    + "that is the answer for this address (README: HTTPS for a phone)")
+                note(
+                    "over http:// the phone's page is not a secure context, so the probe will find no service worker; "
+                        + "that is the answer for this address (README: HTTPS for a phone)")
             }
         } else {
             note(DeviceLinks.loopbackOnlyReason)
@@ -87,7 +92,8 @@ struct ProbeCommand: Sendable, Equatable {
         }
         write("Waiting for reports from \(server.url)/api/probes (Ctrl-C to stop)\n")
         let client = LocalHTTPClient(root: server.url)
-        var after = 0, printed = 0
+        var after = 0
+        var printed = 0
         let pause = DispatchSemaphore(value: 0)
         while true {
             for report in try Self.reports(from: client, after: after) {
@@ -104,7 +110,9 @@ struct ProbeCommand: Sendable, Equatable {
     static func reports(from client: LocalHTTPClient, after: Int) throws -> [ProbeReport] {
         let answer = try client.get("/api/probes?after=\(after)")
         guard answer.status == 200 else {
-            throw Failure(description: "\(client.root)/api/probes answered \(answer.status): \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+            throw Failure(
+                description:
+                    "\(client.root)/api/probes answered \(answer.status): \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
         }
         guard case .array(let items) = try JSONParser.parse(answer.body) else {
             throw Failure(description: "\(client.root)/api/probes did not answer a JSON array")

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPages
-import ShortcutStore
 import ShortcutService
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `shortcut-serve profile ID|all [--target app|page] [--out FILE] …`: the web clip profile that
 /// `GET /w/<id>.mobileconfig` serves, made from the store folder directly (no server needed).
@@ -43,7 +44,8 @@ struct ProfileCommand: Sendable {
         command.baseURL = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: command.store)
         if let prefix = try reader.value("--profile-prefix") {
             guard WebClipProfiles.isValidPrefix(prefix) else {
-                throw UsageError("--profile-prefix takes a reverse-DNS name such as com.example.dev, not '\(prefix.prefix(80))'", usage: usage)
+                throw UsageError(
+                    "--profile-prefix takes a reverse-DNS name such as com.example.dev, not '\(prefix.prefix(80))'", usage: usage)
             }
             command.prefix = prefix
         }
@@ -65,8 +67,9 @@ struct ProfileCommand: Sendable {
         // Read only: a mistyped --store must not make a new, empty store.
         let store: PageStore
         do {
-            store = try PageStore(directory: StoreCommand.directory(self.store),
-                                  access: .readOnly)
+            store = try PageStore(
+                directory: StoreCommand.directory(self.store),
+                access: .readOnly)
         } catch PageStoreError.noStore(let path, let reason) {
             // No store yet: the built-in demo still has its profile, as the server serves it.
             guard id == ShortcutRecord.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }
@@ -92,11 +95,13 @@ struct ProfileCommand: Sendable {
         let root = StoreCommand.root(of: baseURL)
         guard target == .page, DeviceURLs.isLoopback(root) else { return root }
         guard let phone = networkRoot(root) else {
-            throw StoreCommand.Failure(description: "--target page would open \(root)/p/…, which a phone cannot reach, and this machine "
-                + "has no network address: give --base-url http://ADDRESS:PORT, or https://NAME behind a tunnel")
+            throw StoreCommand.Failure(
+                description: "--target page would open \(root)/p/…, which a phone cannot reach, and this machine "
+                    + "has no network address: give --base-url http://ADDRESS:PORT, or https://NAME behind a tunnel")
         }
-        standardError("note: the profile opens \(phone)/p/… (this machine's network address; \(root) is loopback): the server "
-            + "must listen there (shortcut-serve --host 0.0.0.0), or give --base-url\n")
+        standardError(
+            "note: the profile opens \(phone)/p/… (this machine's network address; \(root) is loopback): the server "
+                + "must listen there (shortcut-serve --host 0.0.0.0), or give --base-url\n")
         return phone
     }
 
@@ -109,6 +114,8 @@ struct ProfileCommand: Sendable {
         } catch {
             throw StoreCommand.Failure(description: "cannot write \(out): \(error)")
         }
-        return Array("wrote \(out) (\(bytes.count) bytes): open it on the iPhone (AirDrop, Mail, Files), then Settings → Profile Downloaded → Install\n".utf8)
+        return Array(
+            "wrote \(out) (\(bytes.count) bytes): open it on the iPhone (AirDrop, Mail, Files), then Settings → Profile Downloaded → Install\n"
+                .utf8)
     }
 }

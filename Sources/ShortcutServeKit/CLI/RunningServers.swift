@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutPlatform
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A running server as its store's registry (`ServerRegistry`) describes it, so that `add`, `qr`, `open`, `profile`
 /// and `links add` print the addresses it really serves instead of guessing `http://127.0.0.1:9081`.
@@ -48,8 +49,9 @@ struct RunningServer: Equatable, Sendable {
 enum RunningServers {
     /// Adds `server` to `store`'s registry.
     static func announce(_ server: RunningServer, in store: URL) throws {
-        try ServerRegistry.announce(.init(pid: server.pid, url: server.url, publicURL: server.publicURL, network: server.networkRoots),
-                                    store: store)
+        try ServerRegistry.announce(
+            .init(pid: server.pid, url: server.url, publicURL: server.publicURL, network: server.networkRoots),
+            store: store)
     }
 
     /// Removes the server `pid` from `store`'s registry.
@@ -68,8 +70,9 @@ enum RunningServers {
         let servers = live(in: storeURL(path))
         guard let first = servers.first else { return StoreCommand.defaultBaseURL }
         if servers.count > 1 {
-            note("\(servers.count) servers use this store: "
-                + servers.map { "\($0.baseURL) (pid \($0.pid))" }.joined(separator: ", ") + "; links use the first; --base-url chooses")
+            note(
+                "\(servers.count) servers use this store: "
+                    + servers.map { "\($0.baseURL) (pid \($0.pid))" }.joined(separator: ", ") + "; links use the first; --base-url chooses")
         }
         return first.baseURL
     }

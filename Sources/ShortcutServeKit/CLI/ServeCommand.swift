@@ -1,11 +1,12 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ShortcutPlatform
 import ShortcutHTTP
+import ShortcutPlatform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `shortcut-serve [options]`: binds, prints `listening on …` once the bind succeeded, serves until
 /// SIGINT or SIGTERM, then stops gracefully and exits 0. SIGHUP writes the play statistics, reports
@@ -62,9 +63,10 @@ struct ServeCommand {
             // How the open connections spread over the event loops: a debug statistic (issue 10).
             let spread = server.connectionsPerLoop.map(String.init).joined(separator: " ")
             notices.async {
-                standardError("SIGHUP: play statistics written to the store; still serving\n"
-                    + "SIGHUP: connections per event loop: \(spread)\n"
-                    + "SIGHUP: \(app.cacheReport)\n")
+                standardError(
+                    "SIGHUP: play statistics written to the store; still serving\n"
+                        + "SIGHUP: connections per event loop: \(spread)\n"
+                        + "SIGHUP: \(app.cacheReport)\n")
             }
         }
         hangup.activate()
@@ -84,8 +86,9 @@ struct ServeCommand {
         app.didStart(at: address)
         if let files, let limit = server.connectionLimit, limit < options.limits.maxConnections {
             let reserved = Int(clamping: files.soft) - limit
-            standardError("warning: at most \(limit) connections, not \(options.limits.maxConnections): the open-file limit "
-                + "is \(files.soft) (hard limit \(files.hard)) and \(reserved) are kept for the store and the server\n")
+            standardError(
+                "warning: at most \(limit) connections, not \(options.limits.maxConnections): the open-file limit "
+                    + "is \(files.soft) (hard limit \(files.hard)) and \(reserved) are kept for the store and the server\n")
         }
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
@@ -94,8 +97,9 @@ struct ServeCommand {
         // failure (a read-only store, a full disk) is dropped on purpose: serving does not depend on it, the
         // store's own writes report such errors, and the commands then print the default address.
         try? RunningServers.announce(
-            RunningServer(pid: Platform.processID, url: RunningServer.localURL(of: address), publicURL: options.publicURL,
-                          networkRoots: app.networkRoots), in: app.store.directory)
+            RunningServer(
+                pid: Platform.processID, url: RunningServer.localURL(of: address), publicURL: options.publicURL,
+                networkRoots: app.networkRoots), in: app.store.directory)
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
         var announcement = "listening on http://\(host):\(address.port)\n"
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.

@@ -79,11 +79,14 @@ public struct ServeOptions: Sendable, Equatable {
         let exposesAPI = reader.flag("--expose-api")
         let givenToken = try reader.value("--api-token")
         if givenToken != nil && !exposesAPI {
-            throw UsageError("--api-token goes with --expose-api (without it, requests through a proxy or tunnel never reach /api/)", usage: usage)
+            throw UsageError(
+                "--api-token goes with --expose-api (without it, requests through a proxy or tunnel never reach /api/)", usage: usage)
         }
         if exposesAPI {
             guard let token = givenToken ?? environment(apiTokenVariable).flatMap({ $0.isEmpty ? nil : $0 }) else {
-                throw UsageError("--expose-api needs --api-token TOKEN (or \(apiTokenVariable)): a forwarded request must show it as Authorization: Bearer TOKEN", usage: usage)
+                throw UsageError(
+                    "--expose-api needs --api-token TOKEN (or \(apiTokenVariable)): a forwarded request must show it as Authorization: Bearer TOKEN",
+                    usage: usage)
             }
             if let problem = APIToken.problem(token) { throw UsageError("--api-token \(problem)", usage: usage) }
             options.apiToken = token

@@ -1,5 +1,5 @@
 #if os(macOS)
-import Foundation
+    import Foundation
 #endif
 
 /// `xcrun simctl openurl DEVICE URL`: opens a URL in a booted iOS Simulator, as tapping a link would.
@@ -25,21 +25,23 @@ struct SimulatorCommand: Sendable, Equatable {
 
     static func shellQuoted(_ word: String) -> String {
         let plain = word.unicodeScalars.allSatisfy {
-            $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || "-_./:@%+=,".unicodeScalars.contains($0))
+            $0.isASCII
+                && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_./:@%+=,".unicodeScalars.contains($0))
         }
-        return plain && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return plain && !word.isEmpty
+            ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     #if os(macOS)
-    /// Runs it and returns simctl's exit status (its messages go to our standard error as they come).
-    func run() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-        process.arguments = Array(arguments.dropFirst())
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+        /// Runs it and returns simctl's exit status (its messages go to our standard error as they come).
+        func run() throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+            process.arguments = Array(arguments.dropFirst())
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     #endif
 }

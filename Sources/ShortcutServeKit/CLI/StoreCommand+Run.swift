@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutJSON
 import ShortcutPages
 import ShortcutService
 import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension StoreCommand {
     /// A failure at run time: one `error: …` line, exit 1.
@@ -22,7 +23,9 @@ extension StoreCommand {
         case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
             var icon: ShortcutIcon?
             if let iconPath {
-                guard let data = FileManager.default.contents(atPath: iconPath) else { throw Failure(description: "cannot read icon \(iconPath)") }
+                guard let data = FileManager.default.contents(atPath: iconPath) else {
+                    throw Failure(description: "cannot read icon \(iconPath)")
+                }
                 icon = try ShortcutIcon(bytes: Array(data))
             }
             let template = try TemplateFile.load(templatePath)
@@ -34,19 +37,23 @@ extension StoreCommand {
             let id = created.record.id
             let root = StoreCommand.root(of: base)
             var lines = [
-                "id: \(id)", "shortcut: " + root + RecordPath.shortcut(id), "page: " + root + RecordPath.page(id), "secret: \(created.secret)",
+                "id: \(id)", "shortcut: " + root + RecordPath.shortcut(id), "page: " + root + RecordPath.page(id),
+                "secret: \(created.secret)",
                 "simulator: " + SimulatorCommand(device: "booted", url: root + RecordPath.shortcut(id)).shellLine,
             ]
             // A phone needs an address on the network: the QR code a camera opens, when there is one. The
             // running server's own (its public URL, or where it listens on the network) when it runs.
             let running = RunningServers.server(at: root, store: storePath)
             if let running, running.phoneRoot == nil {
-                lines.append("on your network: the server at \(root) listens on loopback only, which a phone cannot open "
-                    + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
+                lines.append(
+                    "on your network: the server at \(root) listens on loopback only, which a phone cannot open "
+                        + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
             } else if let phone = running?.phoneRoot ?? DeviceURLs.phoneRoot(for: root) {
                 let url = phone + RecordPath.shortcut(id)
-                lines.append("on your network: \(url) "
-                    + (running.map { "(the server running on this store, pid \($0.pid))" } ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
+                lines.append(
+                    "on your network: \(url) "
+                        + (running.map { "(the server running on this store, pid \($0.pid))" }
+                            ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
                 lines.append(try DeviceCommand.drawing(of: url, level: .medium))
                 if phone.hasPrefix("http://") { lines.append(ShortcutApp.insecureOriginLine) }
             } else {
@@ -78,8 +85,9 @@ extension StoreCommand {
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
             guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
             let store = try open(storePath, .createIfMissing)
-            let draft = MockDraft(body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
-                                  name: name, id: id)
+            let draft = MockDraft(
+                body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
+                name: name, id: id)
             let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
                 try MockService(store: store).create(draft, by: .owner)
             }
@@ -96,8 +104,10 @@ extension StoreCommand {
             let store = try open(storePath, .readOnly)
             let page = try get(id, from: store)
             try Self.run(in: store) { () throws(ServiceError) in try MockService.checkKind(of: page) }
-            var lines = ["id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
-                         "content-type: \(page.contentType); charset=\(page.charset)"]
+            var lines = [
+                "id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
+                "content-type: \(page.contentType); charset=\(page.charset)",
+            ]
             lines += page.headers.map { "header: \($0.name): \($0.value)" }
             lines.append("")
             return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)

@@ -1,23 +1,26 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutService
 import ShortcutStore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `shortcut-serve add|list|show|rm` and `shortcut-serve mock add|list|show|rm`: work on the store folder
 /// directly, whether or not a server runs on it (a running server sees the change within a second).
 enum StoreCommand: Sendable {
-    case addShortcut(store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
-                     mode: DeliveryMode?, template: String?, baseURL: String)
+    case addShortcut(
+        store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
+        mode: DeliveryMode?, template: String?, baseURL: String)
     case listShortcuts(store: String?, json: Bool, baseURL: String)
     case showShortcut(store: String?, id: String)
     case removeShortcut(store: String?, id: String)
-    case addMock(store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
-                 id: String?, name: String, baseURL: String)
+    case addMock(
+        store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
+        id: String?, name: String, baseURL: String)
     case listMocks(store: String?, json: Bool, baseURL: String)
     case showMock(store: String?, id: String)
     case removeMock(store: String?, id: String)
@@ -81,13 +84,16 @@ enum StoreCommand: Sendable {
             let template = try reader.value("--template")
             var mode: DeliveryMode?
             if let text = try reader.value("--mode") {
-                guard let parsed = DeliveryMode(rawValue: text) else { throw UsageError("--mode is page or data, not '\(text)'", usage: usage) }
+                guard let parsed = DeliveryMode(rawValue: text) else {
+                    throw UsageError("--mode is page or data, not '\(text)'", usage: usage)
+                }
                 mode = parsed
             }
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
-            return .addShortcut(store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
-                                template: template, baseURL: base)
+            return .addShortcut(
+                store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
+                template: template, baseURL: base)
         case (true, "add"):
             guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
             // From 200: a 1xx is an interim answer, and a stored page is played as the final one.
@@ -97,15 +103,19 @@ enum StoreCommand: Sendable {
             // Split here; whether a field may be stored is the service's rule (MockService), said at run time.
             var headers: [HTTPField] = []
             for text in try reader.values("--header") {
-                guard let colon = text.firstIndex(of: ":") else { throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage) }
-                headers.append(HTTPField(name: String(text[..<colon]), value: String(text[text.index(after: colon)...].trimmingWhitespace())))
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage)
+                }
+                headers.append(
+                    HTTPField(name: String(text[..<colon]), value: String(text[text.index(after: colon)...].trimmingWhitespace())))
             }
             let id = try reader.value("--id")
             let name = try reader.value("--name") ?? ""
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
-            return .addMock(store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
-                            name: name, baseURL: base)
+            return .addMock(
+                store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
+                name: name, baseURL: base)
         case (_, "list"):
             let json = reader.flag("--json")
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)

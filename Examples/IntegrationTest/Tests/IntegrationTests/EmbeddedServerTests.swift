@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking  // URLSession on Linux
-#endif
 import ShortcutServe
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking  // URLSession on Linux
+#endif
 
 /// What an app's integration tests do with shortcut-serve: start it in-process on a free port with a temp
 /// store, add a shortcut through the typed API, fetch it over a real socket, stop it.
