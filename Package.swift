@@ -6,7 +6,8 @@ import PackageDescription
 //   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
 //   HTTPVocabulary    the HTTP field type, its one validity rule and the byte classes (token, field value):
-//                     what the HTTP layer sends and what the store may keep are decided by the same code
+//                     what the HTTP layer sends and what the store may keep are decided by the same code;
+//                     escaping for HTML and JSON/JavaScript strings (Escape), shared by the layers above
 //   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
 //   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
 //   ShortcutPages  template -> shortcut page -> data URI
@@ -43,10 +44,10 @@ let package = Package(
         .target(name: "HTTPVocabulary"),
         .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
-        .target(name: "ShortcutPages"),
+        .target(name: "ShortcutPages", dependencies: ["HTTPVocabulary"]),
         .target(name: "ShortcutQR"),
-        .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "ShortcutPages"]),
-        .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "ShortcutPages", "ShortcutJSON"]),
+        .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
+        .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutPages", "ShortcutJSON"]),
         .target(
             name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
         .target(
@@ -61,7 +62,7 @@ let package = Package(
                 "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
                 "ShortcutServeKit",
             ]),
-        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutPages"]),
+        .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP"]),
         .executableTarget(
             name: "shortcut-serve",
             dependencies: ["ShortcutServeKit"],
@@ -87,7 +88,7 @@ let package = Package(
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
-        .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages"]),
+        .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),

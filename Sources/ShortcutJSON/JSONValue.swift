@@ -1,4 +1,4 @@
-import ShortcutPages
+import HTTPVocabulary
 
 /// A JSON value that keeps the order of object members (mocky's `headers` object is an ordered list of
 /// fields for us). Parsed by `JSONParser`, written by `description`.

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPages
 
 /// The page `/open/<id>` serves for a `LandingLink`: self-contained (inline style and script, nothing

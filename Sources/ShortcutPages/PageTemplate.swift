@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 /// An HTML page with slots where a shortcut's values go, each value escaped for where it is put.
 ///
 /// Slots (spaces inside the braces are allowed, as in `{{ title }}`):

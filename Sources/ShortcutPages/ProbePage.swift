@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 /// The probe (`GET /probe`): a page the user opens on their own phone, which tries each delivery path there
 /// and reports what happened (`POST /probe/report`), so that "untested on iPhone" becomes a fact about
 /// their phone. Its checks:

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutPages
+import HTTPVocabulary
 
 /// A handler that answers every request with the file at `path` (its media type from the extension), or
 /// 404 when it is not a readable regular file.

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutPages
+import HTTPVocabulary
 
 /// A block of the `scopes` DSL.
 public typealias Closure = () -> Void

@@ -1,4 +1,6 @@
-/// Escaping of a value for the place it is written in a page.
+/// Escaping of a value for the place it is written in a page or a JSON text: vocabulary shared by the pages,
+/// the JSON encoder, the landing pages and SwifterCompat, kept here at the bottom so none of them depends on
+/// another for it.
 public enum Escape {
     /// For HTML text and quoted attribute values alike: `& < > " '` become character references, and
     /// so do U+2028 / U+2029 (harmless in HTML, but kept out so no raw line separator reaches a page
@@ -50,6 +52,7 @@ public enum Escape {
 
     /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
