@@ -30,7 +30,7 @@ regression=Tests/FuzzCorpus
 shared=../shared/conformance/fuzz
 sources=(Sources/ShortcutHTTP/Parser/*.swift Sources/ShortcutHTTP/Message/*.swift Sources/ShortcutHTTP/Router/*.swift
     Sources/ShortcutHTTP/Writer/*.swift
-    Sources/ShortcutHTTP/Server/ServerLimits.swift Fuzz/FuzzHTTPParser.swift)
+    Fuzz/FuzzHTTPParser.swift)
 platform=(Sources/ShortcutPlatform/*.swift)  # a module of its own below ShortcutHTTP, as in Package.swift
 vocabulary=(Sources/HTTPVocabulary/*.swift)  # so is the HTTP field type and its byte classes
 mkdir -p "$out/corpus" "$out/artifacts" "$regression"

@@ -44,7 +44,10 @@ public struct HTTPResponse: Sendable {
     /// The status line and header fields serialised by `prepared()`, or nil. Current by construction:
     /// every change of `status` or `headers` (on this value or a copy of it) sets it back to nil, so
     /// whoever holds it may send it without comparing anything.
-    var preparedHead: [UInt8]? { shared.value.preparedHead }
+    var preparedHead: [UInt8]? {
+        get { shared.value.preparedHead }
+        set { shared.value.preparedHead = newValue }
+    }
 
     /// The fields, in one copy-on-write box (as `HTTPRequest`'s): a response is copied from a handler's
     /// prepared constant, through the router, to the writer; each copy is then one retain and release, not
@@ -121,18 +124,6 @@ public struct HTTPResponse: Sendable {
     public func with(header name: String, _ value: String) -> HTTPResponse {
         var copy = self
         copy.headers.add(name: name, value: value)
-        return copy
-    }
-
-    /// This response with its status line and header fields serialised now, for an answer built once and
-    /// sent many times (a precomputed route, a cache): each send then copies one block instead of writing
-    /// field by field. Changing the status or headers later is safe: the block is dropped (`preparedHead`).
-    public func prepared() -> HTTPResponse {
-        guard headers.firstInvalidName == nil else { return self }
-        var copy = self
-        var bytes: [UInt8] = []
-        ResponseWriter.appendStatusAndFields(self, to: &bytes)
-        copy.shared.value.preparedHead = bytes
         return copy
     }
 
