@@ -94,7 +94,7 @@ public final class EmbeddedServer: Sendable {
         baseURL = "http://\(address.isIPv6 ? "[\(address.host)]" : address.host):\(address.port)"
         shortcuts = app.shortcuts
         mocks = app.mocks
-        links = app.landingLinks
+        links = app.links
     }
 
     /// Adds a shortcut as the store's owner (`Caller.owner`); its page is at `/p/<id>`, its 301 at `/s/<id>`.

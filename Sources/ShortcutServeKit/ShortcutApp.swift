@@ -42,7 +42,7 @@ public final class ShortcutApp: Sendable {
     /// Mocks in `store`, as the API, the command line and the embedding API make them.
     public var mocks: MockService { MockService(store: store) }
     /// Landing links in `store`, as the API, the command line and the embedding API make them.
-    public var landingLinks: LinkService { LinkService(store: store) }
+    public var links: LinkService { LinkService(store: store) }
 
     /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
     public var startupWarnings: [String] {
@@ -81,33 +81,36 @@ public final class ShortcutApp: Sendable {
 
     /// Registers every route on `server`.
     public func install(on server: HTTPServer) throws {
-        let links = LinkBuilder(
+        let linkBuilder = LinkBuilder(
             fallbackAuthority: { [bound] in bound.value }, publicRoot: options.publicURL,
             trustsProxy: options.trustsProxy)
-        let deviceLinks = DeviceLinks(links: links, networkRoots: { [bound] in bound.networkRoots })
+        let deviceLinks = DeviceLinks(links: linkBuilder, networkRoots: { [bound] in bound.networkRoots })
         // The public URL's name is this server's, like an --allow-host name.
         let publicName = options.publicURL.map { [PublicOrigin.authority(of: $0)] } ?? []
         let access = AccessGuard(
             hosts: HostGuard(listenHost: options.host, extraNames: options.allowedHosts + publicName),
             forwardedToken: options.apiToken.map(APIToken.init))
-        let delivery = try ShortcutDelivery(store: store, defaultMode: options.mode, template: template, answers: answers)
+        let delivery = try ShortcutDelivery(shortcuts: shortcuts, defaultMode: options.mode, template: template, answers: answers)
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)
-        WebClipRoute(delivery: delivery, store: store, profiles: WebClipProfiles(prefix: options.profilePrefix), links: links)
+        WebClipRoute(delivery: delivery, profiles: WebClipProfiles(prefix: options.profilePrefix), links: linkBuilder)
             .install(on: server, guard: access)
-        PlayRoute(store: store, answers: ResponseCache(.play, in: answers)).install(on: server)
-        MockAPI(service: mocks, links: links).install(on: server, guard: access)
-        ShortcutAPI(service: shortcuts, links: links).install(on: server, guard: access)
+        PlayRoute(mocks: mocks, answers: ResponseCache(.play, in: answers)).install(on: server)
+        MockAPI(service: mocks, links: linkBuilder).install(on: server, guard: access)
+        ShortcutAPI(service: shortcuts, links: linkBuilder).install(on: server, guard: access)
         let qrImages = QRImageCache(in: answers)
         QRRoute(delivery: delivery, links: deviceLinks, images: qrImages).install(on: server)
-        let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(service: landingLinks))
+        let aasa = AASASource(files: associationFiles, fromLinks: LandingAssociationCache(service: links))
         WellKnownRoutes(files: associationFiles, aasa: aasa).install(on: server)
         LinkMatchRoute(aasa: aasa).install(on: server, guard: access)
-        LinksAPI(service: landingLinks, links: links).install(on: server, guard: access)
-        LandingRoute(service: landingLinks, links: links).install(on: server)
+        LinksAPI(service: links, links: linkBuilder).install(on: server, guard: access)
+        LandingRoute(service: links, links: linkBuilder).install(on: server)
         ProbeRoutes(reports: probes, trustsProxy: options.trustsProxy).install(on: server, guard: access)
-        IndexPage(store: store, defaultMode: options.mode, links: deviceLinks, images: qrImages, probes: probes)
-            .install(on: server, guard: access)
+        IndexPage(
+            shortcutService: shortcuts, mockService: mocks, linkService: links, defaultMode: options.mode, links: deviceLinks,
+            images: qrImages, probes: probes
+        )
+        .install(on: server, guard: access)
     }
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for

@@ -42,6 +42,9 @@ public struct LinkService: Sendable {
         return StoredLink(id: id, link: try LinkRecord.link(id: id, metadata: page.metadata))
     }
 
+    /// Every link's summary (its metadata, unchecked), sorted as the store lists: for a listing of titles.
+    public func summaries() -> [PageSummary] { store.list().filter { RecordKind($0) == .link } }
+
     /// Every link in the store, sorted as the store lists; a record that no longer passes the checks is left
     /// out and given to `invalid` (`.invalidRecord`).
     public func list(invalid: (ServiceError) -> Void = { _ in }) -> [StoredLink] {

@@ -113,6 +113,20 @@ public struct MockService: Sendable {
         guard kinds.contains(kind) else { throw .otherKind(id: page.id, is: kind, asked: .mock) }
     }
 
+    /// The play statistics of the record `id` (`record` first: a landing link's id is another kind's).
+    public func stats(_ id: String) throws(ServiceError) -> PageStats {
+        let page = try record(id)
+        guard let stats = store.stats(page.id) else { throw .notFound(id: id) }
+        return stats
+    }
+
+    /// The stored page `id` played (`/v3/<id>`): counted, as mocky counts plays; any kind of record, as
+    /// mocky plays any id. Nil for none.
+    public func play(_ id: String) -> StoredPage? { store.play(id) }
+
+    /// The stored page `id` without counting a play (a play refused before it is answered); nil for none.
+    public func page(_ id: String) -> StoredPage? { store.get(id) }
+
     /// Every record of `kinds` (mocks and shortcuts, as mocky's list), sorted as the store lists.
     public func list() -> [PageSummary] { store.list().filter { MockService.kinds.contains(RecordKind($0)) } }
 

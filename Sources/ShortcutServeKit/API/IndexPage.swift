@@ -8,7 +8,9 @@ import ShortcutStore
 /// their title and page. It lists every id, so it is behind the DNS-rebinding guard, as the API is: a page
 /// on another site must not learn them.
 struct IndexPage: Sendable {
-    let store: PageStore
+    let shortcutService: ShortcutService
+    let mockService: MockService
+    let linkService: LinkService
     let defaultMode: DeliveryMode
     /// Where a phone reaches each shortcut: the address of its QR code.
     let links: DeviceLinks
@@ -27,10 +29,9 @@ struct IndexPage: Sendable {
 
     /// The page; `phoneRoot` starts the address each shortcut's QR code holds.
     func render(phoneRoot: String?) -> String {
-        let summaries = store.list()
-        let shortcuts = summaries.filter { RecordKind($0) == .shortcut }
-        let pages = summaries.filter { RecordKind($0) == .mock }
-        let landingLinks = summaries.filter { RecordKind($0) == .link }
+        let shortcuts = shortcutService.list()
+        let pages = mockService.listMocks()
+        let landingLinks = linkService.summaries()
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">

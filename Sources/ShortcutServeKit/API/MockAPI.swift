@@ -61,9 +61,7 @@ struct MockAPI: Sendable {
     func stats(_ request: HTTPRequest) -> HTTPResponse {
         let stats: PageStats
         do {
-            let page = try service.record(request.params["id"] ?? "")
-            guard let found = service.store.stats(page.id) else { return API.notFound }
-            stats = found
+            stats = try service.stats(request.params["id"] ?? "")
         } catch {
             return API.failure(error)
         }

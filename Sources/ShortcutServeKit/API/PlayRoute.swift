@@ -10,7 +10,7 @@ import ShortcutStore
 /// page runs in an opaque origin, so its scripts are not same-origin with `/api/` and cannot read or
 /// change the store through it (the API also refuses requests whose `Origin` is not its own).
 struct PlayRoute: Sendable {
-    let store: PageStore
+    let mocks: MockService
     /// Finished answers per version of a page: its headers are assembled and checked once.
     let answers: ResponseCache
 
@@ -34,7 +34,7 @@ struct PlayRoute: Sendable {
             case .success: true
             case .failure: false
             }
-        guard let id = request.params["id"], let page = isAnswered ? store.play(id) : store.get(id) else {
+        guard let id = request.params["id"], let page = isAnswered ? mocks.play(id) : mocks.page(id) else {
             return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.excerpt(maxBytes: 80) ?? "")'"))
         }
         switch delay {

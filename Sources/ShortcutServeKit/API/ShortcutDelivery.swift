@@ -14,7 +14,7 @@ import ShortcutStore
 /// In page mode `/s/<id>` answers 301 to `/p/<id>` on this server; in data mode to `data:text/html;base64,…`
 /// (refused by WebKit since iOS 16.4; kept for older iOS and in-app code).
 struct ShortcutDelivery: Sendable {
-    let store: PageStore
+    let shortcuts: ShortcutService
     let defaultMode: DeliveryMode
     /// The built-in demo, served as `demo` unless the store has a shortcut of that id.
     let demo: StoredPage
@@ -31,8 +31,8 @@ struct ShortcutDelivery: Sendable {
     /// moved, that answer stands without a lookup.
     let demoAbsentAt = AtomicWord(0)
 
-    init(store: PageStore, defaultMode: DeliveryMode, template: PageTemplate, answers: AnswerCache = AnswerCache()) throws {
-        self.store = store
+    init(shortcuts: ShortcutService, defaultMode: DeliveryMode, template: PageTemplate, answers: AnswerCache = AnswerCache()) throws {
+        self.shortcuts = shortcuts
         self.defaultMode = defaultMode
         self.answers = answers
         dataRedirects = ResponseCache(.dataRedirect, in: answers)
@@ -54,14 +54,13 @@ struct ShortcutDelivery: Sendable {
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
         guard id == ShortcutRecord.demoID else {
-            guard let page = store.get(id), RecordKind(page) == .shortcut else { return nil }
-            return (page, false)
+            return shortcuts.shortcut(id).map { ($0, false) }
         }
         // The stamp is read before the lookup, so a shortcut stored during it leaves the stamp remembered
         // below behind the store's: the next request looks again.
-        let stamp = store.answerStamp
+        let stamp = shortcuts.store.answerStamp
         if demoAbsentAt.load() == stamp { return (demo, true) }
-        if let page = store.get(id), RecordKind(page) == .shortcut { return (page, false) }
+        if let page = shortcuts.shortcut(id) { return (page, false) }
         demoAbsentAt.store(stamp)
         return (demo, true)
     }

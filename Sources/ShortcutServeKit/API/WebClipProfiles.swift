@@ -31,8 +31,8 @@ struct WebClipProfiles: Sendable {
         var metadata: [String: String]
 
         /// Every shortcut the store holds (not the built-in demo), oldest first.
-        static func stored(in store: PageStore) -> [Shortcut] {
-            store.list().filter { RecordKind($0) == .shortcut }.map { Shortcut(id: $0.id, metadata: $0.metadata) }
+        static func stored(in shortcuts: ShortcutService) -> [Shortcut] {
+            shortcuts.list().map { Shortcut(id: $0.id, metadata: $0.metadata) }
         }
     }
 

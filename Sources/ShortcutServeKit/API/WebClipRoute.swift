@@ -12,7 +12,6 @@ import ShortcutStore
 /// profile of named ids is open, as `/p/<id>` is.
 struct WebClipRoute: Sendable {
     let delivery: ShortcutDelivery
-    let store: PageStore
     let profiles: WebClipProfiles
     let links: LinkBuilder
     let answers: ResponseCache
@@ -27,9 +26,8 @@ struct WebClipRoute: Sendable {
     /// The most icon bytes one profile may carry (a profile holds each icon in base64): about 8 MiB.
     static let maxIconBytes = 6 << 20
 
-    init(delivery: ShortcutDelivery, store: PageStore, profiles: WebClipProfiles, links: LinkBuilder) {
+    init(delivery: ShortcutDelivery, profiles: WebClipProfiles, links: LinkBuilder) {
         self.delivery = delivery
-        self.store = store
         self.profiles = profiles
         self.links = links
         answers = ResponseCache(.webClip, in: delivery.answers)
@@ -89,7 +87,7 @@ struct WebClipRoute: Sendable {
             // One profile per set of ids, whatever their order: downloading the same set again replaces it.
             profileName = "set-" + String(SHA256.hex(SHA256.hash(Array(ids.sorted().joined(separator: ",").utf8))).prefix(16))
         } else {
-            shortcuts = WebClipProfiles.Shortcut.stored(in: store)
+            shortcuts = WebClipProfiles.Shortcut.stored(in: delivery.shortcuts)
             guard !shortcuts.isEmpty else {
                 return .error(.notFound, "no shortcuts are stored; add one, or name the demo with ?ids=demo")
             }

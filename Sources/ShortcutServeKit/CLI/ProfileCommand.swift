@@ -76,9 +76,10 @@ struct ProfileCommand: Sendable {
             let demo = ShortcutRecord.makeDemo(template: .default)
             return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: options, pageURL: pageURL).document
         }
-        let delivery = try ShortcutDelivery(store: store, defaultMode: .page, template: .default)
+        let service = ShortcutService(store: store, template: .default)
+        let delivery = try ShortcutDelivery(shortcuts: service, defaultMode: .page, template: .default)
         if id == WebClipRoute.allName {
-            let shortcuts = WebClipProfiles.Shortcut.stored(in: store)
+            let shortcuts = WebClipProfiles.Shortcut.stored(in: service)
             guard !shortcuts.isEmpty else { throw StoreCommand.Failure(description: "no shortcuts in \(store.directory.path)") }
             return profiles.profile(for: shortcuts, name: WebClipRoute.allName, options: options, pageURL: pageURL).document
         }
