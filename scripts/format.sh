@@ -4,7 +4,7 @@
 #   scripts/format.sh --fix    format in place, then lint
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-paths=(Sources Tests Package.swift Examples Fuzz)
+paths=(Sources Tests Package.swift Examples/IntegrationTest/Package.swift Examples/IntegrationTest/Tests Fuzz)
 if [ "${1:-}" = --fix ]; then
   swift format format --in-place --recursive "${paths[@]}"
 fi

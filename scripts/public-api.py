@@ -31,8 +31,10 @@ def products_in_package():
 
 
 def symbol_graphs():
-    subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    done = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"], cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if done.returncode != 0:
+        sys.exit("public-api: swift package dump-symbol-graph failed:\n" + done.stdout.decode(errors="replace")[-3000:])
     folders = glob.glob(os.path.join(ROOT, ".build", "*", "symbolgraph"))
     if not folders:
         sys.exit("public-api: no symbol graphs were written")

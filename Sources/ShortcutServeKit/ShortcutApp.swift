@@ -115,9 +115,9 @@ public final class ShortcutApp: Sendable {
 
     /// Tells the app where the server listens (for absolute links when a request has no `Host`, and for
     /// the network addresses a phone reaches it at).
-    public func didStart(at address: SocketAddress) {
+    public func didStart(at address: HTTPServerAddress) {
         bound.value = address.description
-        bound.networkRoots = DeviceURLs.networkRoots(listeningOn: address, port: address.port)
+        bound.networkRoots = address.socketAddress.map { DeviceURLs.networkRoots(listeningOn: $0, port: address.port) } ?? []
     }
 
     /// Said once at start when phones will reach the server by a plain-HTTP network address, where a

@@ -86,7 +86,7 @@ open class HttpServerIO {
     /// Whether the server listens on an IPv4 address; throws when it is not running.
     public func isIPv4() throws -> Bool { !(try boundAddress().isIPv6) }
 
-    private func boundAddress() throws -> SocketAddress {
+    private func boundAddress() throws -> HTTPServerAddress {
         guard let address = lock.withLock({ core?.address }) else {
             throw SocketError.getSockNameFailed("the server is not running")
         }

@@ -14,15 +14,15 @@ import Testing
     /// Errors reported to `onListenerFailure`, and a signal for each.
     final class Reports: @unchecked Sendable {
         private let lock = NSLock()
-        private var errors: [SystemError] = []  // guarded by lock
+        private var errors: [ListenerFailure] = []  // guarded by lock
         let arrived = DispatchSemaphore(value: 0)
 
-        func record(_ error: SystemError) {
+        func record(_ error: ListenerFailure) {
             lock.withLock { errors.append(error) }
             arrived.signal()
         }
 
-        var all: [SystemError] { lock.withLock { errors } }
+        var all: [ListenerFailure] { lock.withLock { errors } }
     }
 
     #if os(Linux)

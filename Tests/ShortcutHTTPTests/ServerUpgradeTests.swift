@@ -14,15 +14,15 @@ import Testing
         while true {
             if !input.isEmpty {
                 let upper = input.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
-                do { try Platform.writeAll(connection.socket.fd, upper) } catch { break }
+                do { try Platform.writeAll(connection.fileDescriptor, upper) } catch { break }
                 input = []
             }
             let count: Int
-            do { count = try Platform.read(connection.socket.fd, into: &buffer, upTo: buffer.count) } catch { break }
+            do { count = try Platform.read(connection.fileDescriptor, into: &buffer, upTo: buffer.count) } catch { break }
             if count == 0 { break }
             input = Array(buffer[0..<count])
         }
-        connection.socket.close()
+        connection.close()
     }
 
     @Test func aSwitchingProtocolsAnswerHandsTheConnectionOver() throws {
@@ -72,7 +72,7 @@ import Testing
                 .switchingProtocols(["Upgrade": "hold", "Connection": "Upgrade"]) { connection in
                     started.signal()
                     _ = release.wait(timeout: .now() + 20)  // bounded: a failing test must not leave threads behind
-                    connection.socket.close()
+                    connection.close()
                 }
             }
         }

@@ -4,17 +4,22 @@ import ShortcutPlatform
 /// socket, now blocking and no longer watched, timed or counted by the server, and the bytes the client
 /// sent after its request that the server had already read. The taker owns the socket and must close it.
 public struct UpgradedConnection: Sendable {
-    /// The connection's socket (blocking).
-    public let socket: Socket
+    /// The connection's socket (blocking), for this package's targets.
+    package let socket: Socket
+    /// The connection's file descriptor (blocking): read and write it; `close()` it when done.
+    public var fileDescriptor: Int32 { socket.fd }
     /// What the client sent after the upgrade request and the server had read: the start of the new
     /// protocol's input, to be consumed before reading the socket.
     public let bufferedBytes: [UInt8]
 
-    /// Makes one (the server does; public for tests of code that takes connections over).
-    public init(socket: Socket, bufferedBytes: [UInt8]) {
+    /// Makes one (the server does; for tests of code that takes connections over).
+    package init(socket: Socket, bufferedBytes: [UInt8]) {
         self.socket = socket
         self.bufferedBytes = bufferedBytes
     }
+
+    /// Closes the connection.
+    public func close() { socket.close() }
 }
 
 /// Takes over an upgraded connection. Runs on a thread of its own (not a Dispatch worker) and may block

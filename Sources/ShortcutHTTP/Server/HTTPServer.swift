@@ -23,13 +23,13 @@ public final class HTTPServer: @unchecked Sendable {
     private var router = Router()
     private var loops: [EventLoop] = []
     private var listener: Socket?
-    private var boundAddress: SocketAddress?
+    private var boundAddress: HTTPServerAddress?
     private var logWriter: LogWriter?
     private var runningLimits: ServerLimits?
     private var counter: ConnectionCounter?
     private var blockingPool: BlockingPool?
     private var listenerError: SystemError?
-    private var listenerFailureHandler: (@Sendable (SystemError) -> Void)?
+    private var listenerFailureHandler: (@Sendable (ListenerFailure) -> Void)?
 
     /// Limits and timeouts; read at `start`.
     public var limits: ServerLimits
@@ -118,7 +118,7 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: Running
 
     /// The address the server listens on, once started (with the real port when started on port 0).
-    public var address: SocketAddress? { withLock { boundAddress } }
+    public var address: HTTPServerAddress? { withLock { boundAddress } }
 
     /// The connection limit in force, once started: `limits.maxConnections`, or fewer when the process's
     /// open-file limit (`OpenFileLimit`) leaves room for fewer, less `limits.reservedFileDescriptors` and two
@@ -153,7 +153,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Called once, on a queue of its own, when the listening socket fails (see `isListening`), with the
     /// error that showed it. May be set at any time.
-    public var onListenerFailure: (@Sendable (SystemError) -> Void)? {
+    public var onListenerFailure: (@Sendable (ListenerFailure) -> Void)? {
         get { withLock { listenerFailureHandler } }
         set { withLock { listenerFailureHandler = newValue } }
     }
@@ -182,14 +182,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// The listening socket failed (from an event loop, or `checkListener`): every loop stops watching it,
     /// and the handler hears of it once, outside the loops (it may stop the server and wait).
     func listenerDidFail(_ error: SystemError) {
-        let (running, handler) = withLock { () -> ([EventLoop], (@Sendable (SystemError) -> Void)?) in
+        let (running, handler) = withLock { () -> ([EventLoop], (@Sendable (ListenerFailure) -> Void)?) in
             guard listenerError == nil, !loops.isEmpty else { return ([], nil) }
             listenerError = error
             return (loops, listenerFailureHandler)
         }
         guard !running.isEmpty else { return }
         for loop in running { loop.queue.async { loop.stopWatchingListener() } }
-        if let handler { DispatchQueue(label: "shortcut-serve.listener-failure").async { handler(error) } }
+        if let handler { DispatchQueue(label: "shortcut-serve.listener-failure").async { handler(ListenerFailure(error)) } }
     }
 
     /// The listening descriptor, for tests that make it fail.
@@ -201,9 +201,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
     /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
     @discardableResult
-    public func start(_ port: UInt16 = 0, host: String = "127.0.0.1") throws -> SocketAddress {
+    public func start(_ port: UInt16 = 0, host: String = "127.0.0.1") throws -> HTTPServerAddress {
         guard let address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
-        return try withLock { () throws -> SocketAddress in
+        return try withLock { () throws -> HTTPServerAddress in
             guard loops.isEmpty else { throw HTTPServerError.alreadyStarted }
             var limits = self.limits
             if let files = OpenFileLimit.current() {
@@ -214,7 +214,7 @@ public final class HTTPServer: @unchecked Sendable {
             // at kern.ipc.somaxconn (128 by default), so a burst past that is refused or retried by clients.
             let socket = try Socket.listen(on: address, backlog: 1024)
             do {
-                let bound = try socket.localAddress()
+                let bound = HTTPServerAddress(try socket.localAddress())
                 let responder = Responder(router: router)
                 let counter = ConnectionCounter(limit: limits.maxConnections, loops: loopCount)
                 let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil

@@ -1,3 +1,4 @@
+import ShortcutHTTP
 import ShortcutPlatform
 import ShortcutStore
 
@@ -25,7 +26,7 @@ struct RunningServer: Equatable, Sendable {
 
     /// The URL this machine reaches a server listening on `address` at: a wildcard address (`0.0.0.0`, `::`)
     /// is reached through loopback.
-    static func localURL(of address: SocketAddress) -> String {
+    static func localURL(of address: HTTPServerAddress) -> String {
         let host: String
         switch address.host {
         case "0.0.0.0": host = "127.0.0.1"

@@ -76,7 +76,7 @@ struct ServeCommand {
         // Each connection holds a descriptor: take all the process may have (Linux's default soft limit is
         // 1,024, macOS's 256), and let the server fit its connection limit to it.
         let files = OpenFileLimit.raise()
-        let address: SocketAddress
+        let address: HTTPServerAddress
         do {
             address = try server.start(options.port, host: options.host)
         } catch {
