@@ -42,9 +42,9 @@ import Testing
         #expect(try writer.readResponse().bodyText == "written")
     }
 
-    /// The tests with `async` handlers read on threads of their own (`onOwnThread`): where a task cannot prefer
-    /// an executor (macOS 14, iOS 17) the handler's task runs on Swift's pool, and a test blocked in a read on
-    /// one of its threads could leave none for it. (Before `HandlerExecutor`, in a full run: 47 s, a timeout.)
+    /// The tests with `async` handlers read on threads of their own (`onOwnThread`): on Darwin the handler's task
+    /// runs on Swift's pool, and a test blocked in a read on one of its threads could leave none for it.
+    /// (On Linux, before `HandlerExecutor`, in a full run: 47 s, a timeout.)
     @Test func pipelinedAnswersKeepTheirOrderAroundDeferredOnes() async throws {
         let gate = Gate()
         let server = try TestServer { server in

@@ -22,8 +22,10 @@ final class EventLoop: @unchecked Sendable {
     let counter: ConnectionCounter
     /// Where blocking handlers run (`HTTPServer.MethodRoutes.blocking`); shared by the server's loops.
     let blocking: BlockingPool
-    /// Where async handlers' tasks run, where a task may prefer an executor (`HandlerExecutor`).
-    let handlerExecutor: HandlerExecutor
+    #if !canImport(Darwin)
+        /// Where async handlers' tasks run (`HandlerExecutor`).
+        let handlerExecutor: HandlerExecutor
+    #endif
     let listener: Socket
     /// Every loop of the server, this one included, by index: where accepted connections are handed. Set
     /// before `start`, emptied when stopped (the loops would otherwise keep each other alive).
@@ -53,7 +55,7 @@ final class EventLoop: @unchecked Sendable {
     var isStopping: Bool { context.isStopping }
 
     /// Set on every loop's queue: whether code runs on one (`HTTPServer.stopAndWait` from a handler).
-    static let queueKey = DispatchSpecificKey<Int>()
+    static let queueMark = QueueMark()
 
     /// `logWriter`: where the access log goes; nil for none. `clock`: where deadlines read the time.
     /// `onListenerFailure`: see its property.
@@ -66,13 +68,15 @@ final class EventLoop: @unchecked Sendable {
     {
         self.index = index
         queue = DispatchQueue(label: "shortcut-serve.loop.\(index)", qos: .userInitiated)
-        queue.setSpecific(key: EventLoop.queueKey, value: index)
+        queue.setSpecific(key: EventLoop.queueMark.key, value: index)
         poller = try EventPoller()
         self.listener = listener
         self.limits = limits
         self.counter = counter
         self.blocking = blocking
-        handlerExecutor = HandlerExecutor(pool: blocking)
+        #if !canImport(Darwin)
+            handlerExecutor = HandlerExecutor(pool: blocking)
+        #endif
         self.onListenerFailure = onListenerFailure
         context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter)
     }
@@ -181,11 +185,11 @@ final class EventLoop: @unchecked Sendable {
         case .blocking(let body): blocking.run { answer(body()) }
         case .async(let body):
             let run: @Sendable () async -> Void = { await PoolThread.$isAsyncHandler.withValue(true) { answer(await body()) } }
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
-                Task(executorPreference: handlerExecutor, operation: run)
-            } else {
+            #if canImport(Darwin)
                 Task(operation: run)
-            }
+            #else
+                Task(executorPreference: handlerExecutor, operation: run)
+            #endif
         }
     }
 
@@ -297,4 +301,10 @@ final class EventLoop: @unchecked Sendable {
         source?.cancel()
         completion()
     }
+}
+
+/// The key marking the loops' queues. A class of its own: Darwin's `DispatchSpecificKey` is not `Sendable`,
+/// and it is never changed after it is made.
+final class QueueMark: @unchecked Sendable {
+    let key = DispatchSpecificKey<Int>()
 }

@@ -311,7 +311,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Whether the caller is a handler of some server: on an event loop's queue, a blocking thread, or an
     /// async handler's task.
     static var isInHandler: Bool {
-        DispatchQueue.getSpecific(key: EventLoop.queueKey) != nil || BlockingPool.isPoolThread || PoolThread.isAsyncHandler
+        DispatchQueue.getSpecific(key: EventLoop.queueMark.key) != nil || BlockingPool.isPoolThread || PoolThread.isAsyncHandler
     }
 
     private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
