@@ -7,7 +7,8 @@ only; an app that embeds the library for iOS 16 then fails to build (issue 23: `
 SwifterCompat). The Darwin type-check (../shared/tools/darwin-typecheck.sh) proves it for real, but needs
 SDK snapshots CI does not have; this rule runs everywhere and knows the APIs a Swift server is likely to
 reach for. A use passes when an `#available(` or `@available(` guard stands on its line or within the
-GUARD_LINES lines above it (an `if #available` branch or an annotated declaration), or in a comment.
+GUARD_LINES lines above it (an `if #available` branch or an annotated declaration), in a comment, or in a
+branch Darwin does not compile (`#if !canImport(Darwin)`, `#if os(Linux)`, the `#else` of `#if canImport(Darwin)`).
 
 Usage: scripts/availability-lint.py [ROOT]      exit 0: clean; 1: one `file:line: API (needs …)` per use
        scripts/availability-lint.py --self-test  checks the rule itself on made-up files
@@ -36,13 +37,40 @@ NEWER_API = [
 ]
 GUARD = re.compile(r"[#@]available\s*\(")
 COMMENT = re.compile(r"^\s*(//|\*|/\*)")
+# Conditions under which Darwin never compiles the code: `#if !canImport(Darwin)`, `#if os(Linux)`, and the
+# `#else` of `#if canImport(Darwin)`.
+NOT_DARWIN = re.compile(r"^#if\s+(!\s*canImport\s*\(\s*Darwin\s*\)|os\s*\(\s*Linux\s*\))\s*$")
+DARWIN = re.compile(r"^#if\s+canImport\s*\(\s*Darwin\s*\)\s*$")
+
+
+def darwin_compiles(lines):
+    """For each line, whether Darwin compiles it: False inside a branch that only another OS compiles."""
+    compiled, stack = [], []  # stack: for each open #if, whether its current branch excludes Darwin
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#if"):
+            stack.append((bool(NOT_DARWIN.match(text)), bool(DARWIN.match(text))))
+            compiled.append(True)
+            continue
+        if text.startswith("#else") and stack:
+            excludes, darwin = stack[-1]
+            stack[-1] = (darwin, False)  # the #else of a Darwin-only #if is Darwin-excluded, and the reverse
+            compiled.append(True)
+            continue
+        if text.startswith("#elseif") and stack:
+            stack[-1] = (False, False)
+        if text.startswith("#endif") and stack:
+            stack.pop()
+        compiled.append(not any(excludes for excludes, _ in stack))
+    return compiled
 
 
 def findings(path):
     with open(path, encoding="utf-8", errors="replace") as handle:
         lines = handle.read().split("\n")
+    compiled = darwin_compiles(lines)
     for number, line in enumerate(lines, 1):
-        if COMMENT.match(line):
+        if COMMENT.match(line) or not compiled[number - 1]:
             continue
         code = line.split("//", 1)[0]
         for pattern, what, needs in NEWER_API:
@@ -74,6 +102,10 @@ def self_test():
         "import Synchronization\nlet x: UInt128 = 1\n": 2,
         "let s = String.validatedUTF8(bytes)  // not String(validating:)\n": 0,
         "withDiscardingTaskGroup { _ in }\n": 1,
+        "#if !canImport(Darwin)\nfinal class E: TaskExecutor {}\n#endif\n": 0,
+        "#if canImport(Darwin)\nTask(operation: f)\n#else\nfinal class E: TaskExecutor {}\n#endif\n": 0,
+        "#if canImport(Darwin)\nfinal class E: TaskExecutor {}\n#else\nlet x = 1\n#endif\n": 1,
+        "#if os(Linux)\n#if DEBUG\nlet m = Mutex<Int>(0)\n#endif\n#endif\nlet n = Mutex<Int>(0)\n": 1,
     }
     failed = 0
     with tempfile.TemporaryDirectory() as root:
