@@ -2,8 +2,8 @@
 # scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
 #   1. installs what the tests need (apt-get, when run as root and something is missing)
 #   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), checks
-#      the style (scripts/format.sh: swift format lint --strict) and that docs/public-api.txt is the public
-#      API (scripts/public-api.py --check), then builds everything with -warnings-as-errors
+#      the style (scripts/format.sh: swift format lint --strict), builds everything with -warnings-as-errors,
+#      and checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
 #      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
@@ -60,14 +60,14 @@ if swift format --version > /dev/null 2>&1; then
 else
   echo "note: this toolchain has no swift-format; the style is not checked here"
 fi
-# The public surface of the library products, as the compiler sees it: a change shows in docs/public-api.txt.
-step "public API (scripts/public-api.py --check: docs/public-api.txt)"
-python3 scripts/public-api.py --check
 step "swift build (debug, tests, -warnings-as-errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 step "swift build -c release (-warnings-as-errors)"
 swift build -c release -Xswiftc -warnings-as-errors
 export SHORTCUT_SERVE_BIN=$ROOT/.build/release/shortcut-serve
+# The public surface of the library products, as the compiler sees it: a change shows in docs/public-api.txt.
+step "public API (scripts/public-api.py --check: docs/public-api.txt)"
+python3 scripts/public-api.py --check
 
 # ---------- 3. unit and live tests ----------
 step "swift test"
