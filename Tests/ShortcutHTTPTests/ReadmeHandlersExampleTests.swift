@@ -10,6 +10,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: notesFile) }
         let server = HTTPServer()
         // From README:
+        actor Visits {
+            var count = 0
+            func next() -> Int {
+                count += 1
+                return count
+            }
+        }
+        let visits = Visits()
         server.POST.blocking("/notes") { request in  // on the server's threads: it may wait for the disk
             do {
                 try Data(request.body).write(to: notesFile)
@@ -18,10 +26,9 @@ import Testing
                 return .error(.internalServerError, "\(error)")
             }
         }
-        server.GET.async("/slow") { request in  // a task
-            try await Task.sleep(for: .milliseconds(10))
+        server.GET.async("/hello") { request in  // a task: it may await (an actor, a database)
             guard let name = request.queryValue("name") else { throw HTTPResponseError(.badRequest("give ?name=")) }
-            return .ok(.text("hello \(name)"))
+            return .ok(.text("hello \(name), visitor \(await visits.next())"))
         }
         // End of README.
         let port = try server.start(0).port
@@ -30,13 +37,13 @@ import Testing
             let client = try RawClient(port: port)
             try client.send("POST /notes HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nnote")
             let saved = try client.readResponse().status
-            try client.send("GET /slow?name=you HTTP/1.1\r\nHost: a\r\n\r\n")
+            try client.send("GET /hello?name=you HTTP/1.1\r\nHost: a\r\n\r\n")
             let hello = try client.readResponse().bodyText
-            try client.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+            try client.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
             return (saved, hello, try client.readResponse())
         }
         #expect(saved == 204 && (try? String(contentsOf: notesFile, encoding: .utf8)) == "note")
-        #expect(hello == "hello you")
+        #expect(hello == "hello you, visitor 1")
         #expect(refused.status == 400 && refused.bodyText.hasPrefix("give ?name="))
     }
 }

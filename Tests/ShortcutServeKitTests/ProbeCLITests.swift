@@ -7,18 +7,24 @@ import Testing
 /// Issue 24, item 4: `shortcut-serve probe` (the real binary) prints the probe's address and a QR code of it
 /// for the running server, then each report a phone sends, with its advice; the server prints it too.
 @Suite struct ProbeCLITests {
-    @Test func probePrintsTheAddressThenEachReportWithItsAdvice() throws {
-        let store = CLITests.temporaryStore()
-        let server = try CLITests.Server(["--store", store, "--public-url", "https://mac.tail1234.ts.net"])
-        defer { _ = server.stop() }
+    /// `shortcut-serve probe ARGUMENTS` started, with its standard output and error.
+    static func startProbe(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
         let probe = TestProcess()
         probe.executableURL = CLITests.binary
-        probe.arguments = ["probe", "--store", store, "--open", "myapp://scan", "--count", "1"]
+        probe.arguments = ["probe"] + arguments
         let out = Pipe()
         let err = Pipe()
         probe.standardOutput = out
         probe.standardError = err
         try probe.run()
+        return (probe, out, err)
+    }
+
+    @Test func probePrintsTheAddressThenEachReportWithItsAdvice() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--public-url", "https://mac.tail1234.ts.net"])
+        defer { _ = server.stop() }
+        let (probe, out, _) = try Self.startProbe(["--store", store, "--open", "myapp://scan", "--count", "1"])
         defer { if probe.isRunning { kill(probe.processIdentifier, SIGKILL) } }
         let fd = out.fileHandleForReading.fileDescriptor
         let head = try ServerProcessTests.read(fd) { $0.contains("(Ctrl-C to stop)\n") }
@@ -57,14 +63,7 @@ import Testing
         let store = CLITests.temporaryStore()
         let server = try CLITests.Server(["--store", store, "--quiet"])
         defer { _ = server.stop() }
-        let probe = TestProcess()
-        probe.executableURL = CLITests.binary
-        probe.arguments = ["probe", "--store", store, "--count", "1"]
-        let out = Pipe()
-        let err = Pipe()
-        probe.standardOutput = out
-        probe.standardError = err
-        try probe.run()
+        let (probe, out, err) = try Self.startProbe(["--store", store, "--count", "1"])
         defer { if probe.isRunning { kill(probe.processIdentifier, SIGKILL) } }
         let head = try ServerProcessTests.read(out.fileHandleForReading.fileDescriptor) { $0.contains("(Ctrl-C to stop)\n") }
         #expect(head.hasPrefix("Open in a browser on this machine: http://127.0.0.1:\(server.port)/probe\n"), "\(head)")
