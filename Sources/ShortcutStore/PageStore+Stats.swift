@@ -97,10 +97,8 @@ extension PageStore {
             guard let plays = taken, plays.count > 0 else { continue }
             let name = StatsFile.fileName(for: id)
             do {
-                let merged = readStats(id).adding(plays)
-                _ = try DurableFile.write(
-                    try merged.encoded(), named: name, in: statsPath, directoryFD: statsFD, mode: .replace,
-                    durable: true, syncDirectory: false)
+                let (current, file) = readStatsAndLength(id)
+                try writeStats(current.adding(plays), named: name, over: file)
                 withLock { problemsByPath[statsPath + "/" + name] = nil }
             } catch {
                 report(error, path: statsPath + "/" + name)
@@ -124,20 +122,57 @@ extension PageStore {
     }
 
     /// The counts in `stats/<id>.stats`; zero when the file is missing, or damaged (then reported).
-    private func readStats(_ id: String) -> StatsFile {
+    private func readStats(_ id: String) -> StatsFile { readStatsAndLength(id).stats }
+
+    /// What a stats file was found to be when it was read.
+    private enum StatsOnDisk: Equatable {
+        case missing, damaged
+        case good(length: Int)
+    }
+
+    /// `id`'s stats, and what its file is.
+    private func readStatsAndLength(_ id: String) -> (stats: StatsFile, file: StatsOnDisk) {
         let path = statsPath + "/" + StatsFile.fileName(for: id)
         do throws(PageStoreError) {
             switch try StoreIO.readRegularFile(path, limit: StatsFile.maximumBytes) {
             case .missing:
-                return .zero
+                return (.zero, .missing)
             case .refused(let reason, _):
                 throw PageStoreError.corruptRecord(path: path, reason: reason)
             case .read(let bytes, _):
-                return try StatsFile.decode(bytes, path: path)
+                return (try StatsFile.decode(bytes, path: path), .good(length: bytes.count))
             }
         } catch {
             report(error, path: path)
-            return .zero
+            return (.zero, .damaged)
         }
+    }
+
+    /// Writes `stats` as `name`. A good file of `length` bytes is overwritten in place, its new text padded
+    /// with spaces to at least that length (JSON allows them): one write of under a hundred bytes at offset 0,
+    /// which a killed process leaves whole or undone, and no temp name ever shows in the folder (a replace
+    /// through one did, for two system calls, and a listing of the store at that moment found a stray
+    /// `.tmp-` file: crash_kill's check did, on a clean-clone CI run). A missing file is made as a new one
+    /// (an unnamed file linked in where the system can); a damaged one is replaced through a temp name.
+    private func writeStats(_ stats: StatsFile, named name: String, over file: StatsOnDisk) throws(PageStoreError) {
+        var bytes = try stats.encoded()
+        let length: Int
+        switch file {
+        case .missing, .damaged:
+            _ = try DurableFile.write(
+                bytes, named: name, in: statsPath, directoryFD: statsFD, mode: file == .missing ? .createNew : .replace,
+                durable: true, syncDirectory: false)
+            return
+        case .good(let size):
+            length = size
+        }
+        if bytes.count < length {
+            bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: length - bytes.count), at: bytes.count - 1)
+        }
+        let path = statsPath + "/" + name
+        let fd = try StoreIO.open(path, [.writeOnly, .noFollow, .nonBlocking])
+        defer { StoreIO.close(fd) }
+        try StoreIO.writeAll(fd, bytes, path: path)
+        try StoreIO.fsyncOrdered(fd, path: path)
     }
 }

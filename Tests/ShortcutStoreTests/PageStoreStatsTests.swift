@@ -24,6 +24,28 @@ import Testing
         #expect(store.stats("played")?.totalAccess == 5)
     }
 
+    /// A stats file that exists is rewritten in place (the same inode), its shorter new text padded with
+    /// spaces to the old length: no temp name ever shows in the folder (a replace through one did, and a
+    /// listing of the store caught a stray `.tmp-` file on a CI run). Before, the inode changed on each flush.
+    @Test func aStatsFileIsRewrittenInPlacePaddedToItsLength() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "played"))
+        let statsPath = folder.path + "/stats/played.stats"
+        // An older flush's text, longer than any the next one writes.
+        let old = Array(#"{"lastAccessAt":1.1234567890123457,"totalAccess":7}"#.utf8) + [0x0a]
+        try Data(old).write(to: URL(fileURLWithPath: statsPath))
+        let inode = try FileManager.default.attributesOfItem(atPath: statsPath)[.systemFileNumber] as? Int
+        store.recordAccess("played")
+        store.flush()
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        #expect(try FileManager.default.attributesOfItem(atPath: statsPath)[.systemFileNumber] as? Int == inode)
+        #expect(bytes.count == old.count && bytes.last == 0x0a, "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""totalAccess":8}"#))
+        #expect(try PageStore(directory: folder.url).stats("played")?.totalAccess == 8, "read back by another store")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/stats").filter { $0.hasPrefix(".tmp") }.isEmpty)
+    }
+
     @Test func playGetsThePageAndCountsIt() throws {
         let folder = try TemporaryFolder()
         let store = try PageStore(directory: folder.url)
