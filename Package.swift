@@ -5,22 +5,28 @@ import PackageDescription
 //   CSystemShims      epoll's C header, accept4 and O_TMPFILE, which the Glibc module does not export
 //   ShortcutPlatform  every system call: one table per OS (Syscall+Glibc / Syscall+Darwin), sockets,
 //                     epoll/kqueue, files, signals, a pthread lock; the only target that imports Glibc/Darwin
-//   HTTPVocabulary    the HTTP field type, its one validity rule and the byte classes (token, field value):
-//                     what the HTTP layer sends and what the store may keep are decided by the same code;
-//                     escaping for HTML and JSON/JavaScript strings (Escape), shared by the layers above
-//   ShortcutHTTP   socket -> parser -> router -> handler -> response writer
-//   ShortcutStore  stored pages on disk (records, durable writes, SHA-256)
-//   ShortcutPages  template -> shortcut page -> data URI
-//   ShortcutQR     text -> QR code (ISO/IEC 18004) -> terminal text or SVG
-//   ShortcutJSON   a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
-//   ShortcutLinks  apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
-//                  landing links (a page that tries the app, then falls back) and the AASA built from them
-//   ShortcutService   the one application service: shortcuts, mocks and landing links made, replaced, removed,
-//                     authorised; records' kinds (RecordKind); its rules and messages (the HTTP API, the CLI and
-//                     the embedding API translate it)
-//   ShortcutServeKit  the product: options, route table, mock and shortcut APIs, commands
-//   ShortcutServe     the product embedded: start it in-process (port 0, a temp store), add through the
-//                     service, answer requests with no socket, stop it (integration tests and apps)
+//   HTTPVocabulary    what every layer above shares: the HTTP field type, its one validity rule and the byte
+//                     classes (what the HTTP layer sends and what the store may keep are decided by the same
+//                     code); escaping for HTML and JSON/JavaScript strings (Escape); SHA-256 and salted secret
+//                     hashes; the byte-budgeted LRU cache (the store's records, the routes' prepared answers)
+//   ShortcutHTTP      socket -> parser -> router -> handler -> response writer
+//   ShortcutStore     stored pages on disk (records, durable writes, locks, the record cache)
+//   ShortcutPages     template -> shortcut page -> data URI
+//   ShortcutQR        text -> QR code (ISO/IEC 18004) -> terminal text or SVG
+//   ShortcutJSON      a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
+//   ShortcutLinks     apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
+//                     landing links (a page that tries the app, then falls back) and the AASA built from them
+//   ShortcutRecords   the application services (ShortcutService, MockService, LinkService): shortcuts, mocks
+//                     and landing links read, made, replaced, removed, authorised; their rules, messages, JSON
+//                     form and web clip profiles; the probe's report. The routes, the CLI and the embedding
+//                     API translate it; it is the only layer above the store that opens it
+//   ShortcutRoutes    HTTP <-> service: the route table's routes, the guards (host, origin, API token), the
+//                     prepared-answer cache, the index and probe pages. Never imports the store
+//   ShortcutServe     the composition and the product embedded: ShortcutApp (store + services + routes on a
+//                     server, from a ServerConfiguration); EmbeddedServer starts it in-process (port 0, a temp
+//                     store) for integration tests and apps
+//   ShortcutCLI       the commands (serve, add/list/show/rm, mock, links, profile, qr, open, probe): parse,
+//                     run through the services and ShortcutServe, print. Never imports a route
 //   SwifterCompat     Swifter 1.5's public API (HttpServer, HttpRequest, HttpResponse, file helpers) over
 //                     ShortcutHTTP: apps that embed Swifter change one import
 //   shortcut-serve    main: parse the command line, run it
@@ -49,23 +55,29 @@ let package = Package(
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutPages", "ShortcutJSON"]),
         .target(
-            name: "ShortcutService", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
+            name: "ShortcutRecords", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
         .target(
-            name: "ShortcutServeKit",
+            name: "ShortcutRoutes",
             dependencies: [
-                "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
-                "ShortcutService",
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
+                "ShortcutRecords",
             ]),
         .target(
             name: "ShortcutServe",
             dependencies: [
-                "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutService",
-                "ShortcutServeKit",
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutRecords",
+                "ShortcutRoutes",
+            ]),
+        .target(
+            name: "ShortcutCLI",
+            dependencies: [
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutJSON",
+                "ShortcutLinks", "ShortcutRecords", "ShortcutServe",
             ]),
         .target(name: "SwifterCompat", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP"]),
         .executableTarget(
             name: "shortcut-serve",
-            dependencies: ["ShortcutServeKit"],
+            dependencies: ["ShortcutCLI"],
             // Static link entries.
             swiftSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [
@@ -87,18 +99,19 @@ let package = Package(
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "TestSupport"]),
+        .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "HTTPVocabulary", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
-        .testTarget(name: "ShortcutServiceTests", dependencies: ["ShortcutService", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
+        .testTarget(name: "ShortcutRecordsTests", dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
         .testTarget(
-            name: "ShortcutServeKitTests",
+            name: "ShortcutAppTests",
             dependencies: [
-                "ShortcutServeKit", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks",
-                "ShortcutService", "TestSupport",
+                "ShortcutRoutes", "ShortcutServe", "ShortcutCLI", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages",
+                "ShortcutJSON", "ShortcutLinks",
+                "ShortcutRecords", "TestSupport",
             ],
             exclude: ["Fixtures"]),
     ],

@@ -51,6 +51,28 @@ public enum Escape {
     }
 
     /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
+    /// `text` for a URL's query value or a `data:` URL: every byte but the unreserved ones (RFC 3986 §2.3:
+    /// letters, digits, `-._~`) percent-encoded, so nothing in it can end the value or the URL.
+    public static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let unreserved =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            if unreserved {
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                out += "%"
+                out.unicodeScalars.append(UnicodeScalar(upperHexDigits[Int(byte >> 4)]))
+                out.unicodeScalars.append(UnicodeScalar(upperHexDigits[Int(byte & 0xF)]))
+            }
+        }
+        return out
+    }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

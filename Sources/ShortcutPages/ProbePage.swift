@@ -261,12 +261,7 @@ public enum ProbePage {
     /// Where `/probe/data-redirect` redirects: a `data:` page that runs `dataPageScript`.
     public static var dataPageURL: String {
         let html = "<!doctype html><meta charset=\"utf-8\"><title>data</title><script>\(dataPageScript)</script>"
-        var url = "data:text/html;charset=utf-8,"
-        for byte in html.utf8 {
-            let plain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            url += plain ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }
-        return url
+        return "data:text/html;charset=utf-8," + Escape.percentEncoded(html)
     }
 
     /// `/probe/sw.js`: keeps the probe's home page and frame for a launch while the server is off. Network

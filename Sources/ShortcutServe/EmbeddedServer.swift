@@ -4,8 +4,8 @@
 @_exported import ShortcutLinks
 @_exported import ShortcutPages
 import ShortcutPlatform
-import ShortcutServeKit
-@_exported import ShortcutService
+@_exported import ShortcutRecords
+import ShortcutRoutes
 import ShortcutStore
 
 #if canImport(FoundationEssentials)
@@ -68,12 +68,12 @@ public final class EmbeddedServer: Sendable {
     /// - Throws: the store's, the template's or the listener's error (`SystemError`, `PageStoreError`, …).
     public static func start(
         store: URL? = nil, host: String = "127.0.0.1", port: UInt16 = 0, logsRequests: Bool = false,
-        options: ServeOptions = ServeOptions()
+        options: ServerConfiguration = ServerConfiguration()
     ) throws -> EmbeddedServer {
         try EmbeddedServer(store: store, host: host, port: port, logsRequests: logsRequests, options: options)
     }
 
-    private init(store: URL?, host: String, port: UInt16, logsRequests: Bool, options base: ServeOptions) throws {
+    private init(store: URL?, host: String, port: UInt16, logsRequests: Bool, options base: ServerConfiguration) throws {
         ownsStore = store == nil
         storeDirectory =
             store

@@ -1,3 +1,3 @@
-import ShortcutServeKit
+import ShortcutCLI
 
 CommandRunner.main(Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,84 @@
+import ShortcutLinks
+import ShortcutRecords
+
+/// `shortcut-serve links add|list|show|rm`: landing links on the store folder directly, as `add|list|show|rm`
+/// do for shortcuts (a running server sees the change within a second). `LinkService` on the command line:
+/// each command calls the service with the owner's rights and prints its answer, its errors as
+/// `StoreCommand.run` says them.
+enum LinkStoreCommand: Sendable, Equatable {
+    case add(store: String?, id: String, fields: LandingLink.Fields, baseURL: String)
+    case list(store: String?)
+    case show(store: String?, id: String)
+    case remove(store: String?, id: String)
+
+    /// The usage of every `links` command (one text, so an error in any shows them all).
+    static var usage: String { LinksCommand.usage }
+
+    static func parse(verb: String, _ arguments: [String]) throws(UsageError) -> LinkStoreCommand {
+        var reader = ArgumentReader(arguments, usage: usage)
+        let store = try reader.value("--store")
+        func single() throws(UsageError) -> String {
+            let rest = try reader.positionals()
+            guard rest.count == 1 else { throw UsageError("links \(verb) takes one ID", usage: usage) }
+            return rest[0]
+        }
+        switch verb {
+        case "add":
+            guard let title = try reader.value("--title") else { throw UsageError("links add needs --title", usage: usage) }
+            guard let appURL = try reader.value("--app-url") else {
+                throw UsageError("links add needs --app-url URL (what the page tries first)", usage: usage)
+            }
+            guard let fallbackURL = try reader.value("--fallback-url") else {
+                throw UsageError("links add needs --fallback-url URL (where the page goes when the app did not open)", usage: usage)
+            }
+            let fields = LandingLink.Fields(
+                title: title, description: try reader.value("--description"), image: try reader.value("--image"),
+                appURL: appURL, universalURL: try reader.value("--universal-url"), fallbackURL: fallbackURL,
+                appStoreID: try reader.value("--app-store-id"), appClipBundleID: try reader.value("--app-clip-bundle-id"),
+                appID: try reader.value("--app-id"))
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            return .add(store: store, id: try single(), fields: fields, baseURL: base)
+        case "list":
+            try reader.finish()
+            return .list(store: store)
+        case "show":
+            return .show(store: store, id: try single())
+        default:
+            return .remove(store: store, id: try single())
+        }
+    }
+
+    /// Runs the command; returns the lines for standard output. `warn` gets one line per damaged or
+    /// invalid record a listing skipped (exit status 0: the good ones were listed).
+    func run(warn: (String) -> Void) throws -> [String] {
+        switch self {
+        case .add(let path, let id, let fields, let base):
+            let draft = LinkDraft(fields: fields, id: id)
+            // Checked before the store is opened: a refused link makes no store.
+            do {
+                try draft.check(by: .owner)
+            } catch {
+                throw StoreCommand.Failure(description: "\(error)")
+            }
+            let store = try StoreCommand.open(path, .createIfMissing)
+            let created = try StoreCommand.run(in: store) { () throws(ServiceError) in
+                try LinkService(store: store).create(draft, by: .owner)
+            }
+            let id = created.stored.id
+            return ["id: \(id)", "link: \(StoreCommand.root(of: base))\(created.stored.path)", "secret: \(created.secret)"]
+        case .list(let path):
+            let store = try StoreCommand.open(path, .readOnly)
+            let links = LinkService(store: store).list { warn("\($0)") }
+            store.problems.forEach(warn)
+            return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
+        case .show(let path, let id):
+            let store = try StoreCommand.open(path, .readOnly)
+            let stored = try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).link(id) }
+            return ["id: \(id)"] + stored.link.fields.named.compactMap { name, value in value.map { "\(name): \($0)" } }
+        case .remove(let path, let id):
+            let store = try StoreCommand.open(path, .existing)
+            try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).delete(id, by: .owner) }
+            return ["removed \(id)"]
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import ShortcutHTTP
+import ShortcutJSON
+import ShortcutPages
+import ShortcutRecords
+import ShortcutServe
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension StoreCommand {
+    /// A failure at run time: one `error: …` line, exit 1.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the command; returns what to print on standard output. `warn` gets one line per damaged or
+    /// unreadable file a listing skipped (the CLI prints them on standard error as `warning: …`; the
+    /// exit status stays 0, as the good records were listed).
+    func run(warn: (String) -> Void = { standardError("warning: \($0)\n") }) throws -> String {
+        switch self {
+        case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
+            var icon: ShortcutIcon?
+            if let iconPath {
+                guard let data = FileManager.default.contents(atPath: iconPath) else {
+                    throw Failure(description: "cannot read icon \(iconPath)")
+                }
+                icon = try ShortcutIcon(bytes: Array(data))
+            }
+            let template = try TemplateFile.load(templatePath)
+            let store = try open(storePath, .createIfMissing)
+            let draft = ShortcutDraft(title: title, url: url, icon: icon, appName: appName, id: id, mode: mode)
+            let created = try Self.run(in: store) { () throws(ServiceError) in
+                try ShortcutService(store: store, template: template).create(draft, by: .owner)
+            }
+            let id = created.record.id
+            let root = StoreCommand.root(of: base)
+            var lines = [
+                "id: \(id)", "shortcut: " + root + RecordPath.shortcut(id), "page: " + root + RecordPath.page(id),
+                "secret: \(created.secret)",
+                "simulator: " + SimulatorCommand(device: "booted", url: root + RecordPath.shortcut(id)).shellLine,
+            ]
+            // A phone needs an address on the network: the QR code a camera opens, when there is one. The
+            // running server's own (its public URL, or where it listens on the network) when it runs.
+            let running = RunningServers.server(at: root, store: storePath)
+            if let running, running.phoneRoot == nil {
+                lines.append(
+                    "on your network: the server at \(root) listens on loopback only, which a phone cannot open "
+                        + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
+            } else if let phone = running?.phoneRoot ?? DeviceURLs.phoneRoot(for: root) {
+                let url = phone + RecordPath.shortcut(id)
+                lines.append(
+                    "on your network: \(url) "
+                        + (running.map { "(the server running on this store, pid \($0.pid))" }
+                            ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
+                lines.append(try DeviceCommand.drawing(of: url, level: .medium))
+                if phone.hasPrefix("http://") { lines.append(DeviceURLs.insecureOriginLine) }
+            } else {
+                lines.append("on your network: no network address found (a phone reaches the server only through one)")
+            }
+            return lines.joined(separator: "\n")
+        case .listShortcuts(let storePath, let json, let base):
+            let store = try open(storePath, .readOnly)
+            let shortcuts = ShortcutService(store: store).list()
+            store.problems.forEach(warn)
+            let root = StoreCommand.root(of: base)
+            guard !json else {
+                return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
+            }
+            return shortcuts.map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
+        case .showShortcut(let storePath, let id):
+            let page = try get(id, from: try open(storePath, .readOnly))
+            let kind = RecordKind(page)
+            guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }
+            return String(decoding: page.body, as: UTF8.self)
+        case .removeShortcut(let storePath, let id):
+            let store = try open(storePath, .existing)
+            try Self.run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
+            return "removed \(id)"
+        case .removeMock(let storePath, let id):
+            let store = try open(storePath, .existing)
+            try Self.run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
+            return "removed \(id)"
+        case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
+            guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
+            let store = try open(storePath, .createIfMissing)
+            let draft = MockDraft(
+                body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
+                name: name, id: id)
+            let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
+                try MockService(store: store).create(draft, by: .owner)
+            }
+            let root = StoreCommand.root(of: base)
+            return "id: \(created.record.id)\nlink: \(root + RecordPath.play(created.record.id))\nsecret: \(created.secret)"
+        case .listMocks(let storePath, let json, let base):
+            let store = try open(storePath, .readOnly)
+            let mocks = MockService(store: store).listMocks()
+            store.problems.forEach(warn)
+            let root = StoreCommand.root(of: base)
+            guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
+            return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
+        case .showMock(let storePath, let id):
+            let store = try open(storePath, .readOnly)
+            let page = try get(id, from: store)
+            try Self.run(in: store) { () throws(ServiceError) in try MockService.checkKind(of: page) }
+            var lines = [
+                "id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
+                "content-type: \(page.contentType); charset=\(page.charset)",
+            ]
+            lines += page.headers.map { "header: \($0.name): \($0.value)" }
+            lines.append("")
+            return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)
+        }
+    }
+
+    /// `body`'s result, or its `ServiceError` as the command line says it: one line, each refused field's
+    /// reason (the content's prefixed with its `file`), a missing record with the store's folder (or why it
+    /// is damaged). Every store command's (`links` too) one translation of the service's errors.
+    static func run<Result>(in store: PageStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch .invalid(let problems) {
+            let lines = problems.map { problem in
+                guard let file, problem.field == "content" else { return problem.reason }
+                return "\(file): \(problem.reason)"
+            }
+            throw Failure(description: lines.joined(separator: "; "))
+        } catch .notFound(let id) {
+            throw notFound(id, in: store)
+        } catch .store(let cause) {
+            throw cause
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// The store at `path` (or the default one). Only `add` makes a missing store: reading it, or removing
+    /// from it, is an error there (a mistyped --store must not make a new, empty store).
+    private func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore { try Self.open(path, access) }
+
+    /// The store at `path` (or the default one), with `access`.
+    static func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
+        try PageStore(directory: StoreCommand.directory(path), access: access)
+    }
+
+    private func get(_ id: String, from store: PageStore) throws -> StoredPage {
+        if PageID.isValid(id), let page = store.get(id) { return page }
+        throw Self.notFound(id, in: store)
+    }
+
+    /// Why there is no record `id` in `store`: damaged or unreadable (and why), or missing.
+    private static func notFound(_ id: String, in store: PageStore) -> Failure {
+        if let problem = store.problem(forID: id) {
+            return Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
+        }
+        return Failure(description: "no record '\(id)' in \(store.directory.path)")
+    }
+}

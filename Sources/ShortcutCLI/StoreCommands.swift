@@ -1,0 +1,135 @@
+import ShortcutHTTP
+import ShortcutPages
+import ShortcutRecords
+import ShortcutServe
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `shortcut-serve add|list|show|rm` and `shortcut-serve mock add|list|show|rm`: work on the store folder
+/// directly, whether or not a server runs on it (a running server sees the change within a second).
+enum StoreCommand: Sendable {
+    case addShortcut(
+        store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
+        mode: DeliveryMode?, template: String?, baseURL: String)
+    case listShortcuts(store: String?, json: Bool, baseURL: String)
+    case showShortcut(store: String?, id: String)
+    case removeShortcut(store: String?, id: String)
+    case addMock(
+        store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
+        id: String?, name: String, baseURL: String)
+    case listMocks(store: String?, json: Bool, baseURL: String)
+    case showMock(store: String?, id: String)
+    case removeMock(store: String?, id: String)
+
+    static let shortcutUsage = """
+        Usage: shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
+                                  [--template FILE] [--store DIR] [--base-url URL]
+               shortcut-serve list [--json] [--store DIR] [--base-url URL]
+               shortcut-serve show ID [--store DIR]      prints the generated page
+               shortcut-serve rm ID [--store DIR]
+        """
+
+    static let mockUsage = """
+        Usage: shortcut-serve mock add --file page.html [--status 200] [--type text/html] [--charset UTF-8]
+                                       [--header 'K: V']... [--id slug] [--name N] [--store DIR] [--base-url URL]
+               shortcut-serve mock list [--json] [--store DIR] [--base-url URL]
+               shortcut-serve mock show ID [--store DIR]
+               shortcut-serve mock rm ID [--store DIR]
+        """
+
+    /// What `--help` adds to either usage: how the commands meet a missing, damaged or read-only store.
+    static let storeNotes = """
+        list, show and rm read an existing store and never make one (only add does): a --store folder that
+        is not there is an error (exit 1). list prints the good records, and on standard error one
+        'warning: <file>: <why>' line per damaged file it skipped; its exit status stays 0. show on a
+        damaged record says why (exit 1). A read-only store can be listed and shown; add and rm on it fail.
+        list --json prints one JSON array, the entries of the HTTP API's lists (GET /api/shortcuts,
+        GET /api/mock), links made with --base-url. Exit status: 0 done, 1 failed (error: line), 64 usage.
+        """
+
+    /// The base URL when neither `--base-url` nor a running server of the store says another
+    /// (`RunningServers.defaultBaseURL`).
+    static let defaultBaseURL = "http://127.0.0.1:9081"
+
+    /// The store folder: `--store DIR`, else the per-user default (`PageStore.defaultDirectory`).
+    static func directory(_ path: String?) -> URL { ServerConfiguration.storeDirectory(path) }
+
+    /// `--base-url` without a trailing slash, to put paths after.
+    static func root(of baseURL: String) -> String {
+        baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    }
+
+    /// Parses `add|list|show|rm …` (shortcuts) or, with `mock: true`, `mock add|list|show|rm …`.
+    static func parse(_ arguments: [String], mock: Bool) throws(UsageError) -> StoreCommand {
+        let usage = mock ? mockUsage : shortcutUsage
+        guard let verb = arguments.first else { throw UsageError("missing a command: add, list, show or rm", usage: usage) }
+        var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
+        let store = try reader.value("--store")
+        func single(_ what: String) throws(UsageError) -> String {
+            let rest = try reader.positionals()
+            guard rest.count == 1 else { throw UsageError("\(verb) takes one \(what)", usage: usage) }
+            return rest[0]
+        }
+        switch (mock, verb) {
+        case (false, "add"):
+            guard let title = try reader.value("--title") else { throw UsageError("add needs --title", usage: usage) }
+            guard let url = try reader.value("--open") else { throw UsageError("add needs --open URL (the app URL)", usage: usage) }
+            let icon = try reader.value("--icon")
+            let appName = try reader.value("--app-name")
+            let id = try reader.value("--id")
+            let template = try reader.value("--template")
+            var mode: DeliveryMode?
+            if let text = try reader.value("--mode") {
+                guard let parsed = DeliveryMode(rawValue: text) else {
+                    throw UsageError("--mode is page or data, not '\(text)'", usage: usage)
+                }
+                mode = parsed
+            }
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            try reader.finish()
+            return .addShortcut(
+                store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
+                template: template, baseURL: base)
+        case (true, "add"):
+            guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
+            // From 200: a 1xx is an interim answer, and a stored page is played as the final one.
+            let status = try reader.integer("--status", in: 200...999) ?? 200
+            let type = try reader.value("--type") ?? "text/html"
+            let charset = try reader.value("--charset") ?? "UTF-8"
+            // Split here; whether a field may be stored is the service's rule (MockService), said at run time.
+            var headers: [HTTPField] = []
+            for text in try reader.values("--header") {
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw UsageError("--header takes 'Name: value', not '\(text)'", usage: usage)
+                }
+                headers.append(
+                    HTTPField(name: String(text[..<colon]), value: String(text[text.index(after: colon)...].trimmingWhitespace())))
+            }
+            let id = try reader.value("--id")
+            let name = try reader.value("--name") ?? ""
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            try reader.finish()
+            return .addMock(
+                store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
+                name: name, baseURL: base)
+        case (_, "list"):
+            let json = reader.flag("--json")
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            try reader.finish()
+            return mock ? .listMocks(store: store, json: json, baseURL: base) : .listShortcuts(store: store, json: json, baseURL: base)
+        case (_, "show"):
+            let id = try single("ID")
+            return mock ? .showMock(store: store, id: id) : .showShortcut(store: store, id: id)
+        case (_, "rm"):
+            let id = try single("ID")
+            return mock ? .removeMock(store: store, id: id) : .removeShortcut(store: store, id: id)
+        default:
+            throw UsageError("unknown command '\(verb)'", usage: usage)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import HTTPVocabulary
+import ShortcutHTTP
+import ShortcutRecords
+import ShortcutRoutes
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How the product serves: what `shortcut-serve [serve]`'s options set, and what `EmbeddedServer.start`
+/// takes. Each value is checked where it is read (the command line refuses a bad one with its usage).
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 9081
+    /// The store folder; nil: the per-user default.
+    public var storePath: String?
+    public var quiet = false
+    public var mode = DeliveryMode.page
+    public var templatePath: String?
+    /// Extra names accepted in `Host` by `/` and the `/api/` routes (besides loopback names and `--host`).
+    /// A name does not open the API to what a tunnel forwards: that takes `apiToken`.
+    public var allowedHosts: [String] = []
+    /// `--expose-api --api-token TOKEN` (or `SHORTCUT_SERVE_API_TOKEN`): a request forwarded by a proxy or
+    /// tunnel may use `/api/` and `/` with `Authorization: Bearer TOKEN`; nil: such requests are refused.
+    public var apiToken: String?
+    /// `--public-url`: the origin (`https://NAME[:PORT]`) a phone reaches the server at, which every printed
+    /// link, QR code, profile, API answer and the index use; nil: the address each request came in on.
+    public var publicURL: String?
+    /// `--trust-proxy`: links for a request a proxy on this machine forwarded use the origin it names
+    /// (`X-Forwarded-Proto`/`-Host`, `Forwarded`). Off by default: anyone may send those fields.
+    public var trustsProxy = false
+    /// `--profile-prefix`: the reverse-DNS start of web clip profiles' identifiers.
+    public var profilePrefix = WebClipProfiles.defaultPrefix
+    /// `--aasa FILE`: the apple-app-site-association served at /.well-known/ and matched by /api/links/match.
+    public var aasaPath: String?
+    /// `--assetlinks FILE`: the assetlinks.json served at /.well-known/.
+    public var assetLinksPath: String?
+    public var limits = ServerLimits()
+    /// `--cache-bytes`: the one budget of what the server keeps in memory for speed (`CacheBudget`).
+    public var cacheBytes = CacheBudget.defaultBytes
+
+    public init() {}
+
+    /// The environment variable that gives `--api-token` without putting it on a command line (which other
+    /// users of the machine can read in the process list).
+    public static let apiTokenVariable = "SHORTCUT_SERVE_API_TOKEN"
+
+    /// Why `token` cannot be an API token (too short, a character a header cannot carry), or nil.
+    package static func apiTokenProblem(_ token: String) -> String? { APIToken.problem(token) }
+
+    /// `url` as an origin (`https://NAME[:PORT]`, no path), or nil with `publicURLProblem` saying why.
+    package static func publicOrigin(_ url: String) -> String? { PublicOrigin.parse(url) }
+
+    /// Why `url` is not an origin a phone can be sent to.
+    package static func publicURLProblem(_ url: String) -> String? { PublicOrigin.problem(url) }
+
+    /// The store folder that `path` (`--store`) names; nil: the per-user default (`PageStore.defaultDirectory`).
+    package static func storeDirectory(_ path: String?) -> URL { path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory() }
+}

@@ -1,0 +1,147 @@
+import Dispatch
+import HTTPVocabulary
+import ShortcutHTTP
+import ShortcutLinks
+import ShortcutPages
+import ShortcutRecords
+import ShortcutRoutes
+import ShortcutStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The product put together: a `ServerConfiguration` read into a store, its services, the shared caches and
+/// the route table (`RouteTable`) on a server. The binary's `serve` and `EmbeddedServer` both start this.
+package final class ShortcutApp: Sendable {
+    let options: ServerConfiguration
+    /// The store every service reads and writes.
+    package let store: PageStore
+    let template: PageTemplate
+    /// `--aasa` and `--assetlinks`, checked.
+    let associationFiles: AssociationFiles
+    /// The prepared answers' share of `--cache-bytes` (the store holds the bodies' share).
+    let answers: AnswerCache
+    /// The probe's reports (`/probe`), kept in memory.
+    let probes = ProbeReports()
+    /// Every route, over the services below.
+    let routes: RouteTable
+
+    /// Loads and checks `--aasa` and `--assetlinks` (a file with errors stops here, before the store is
+    /// opened), opens the store (`--store`, or the per-user default) and loads `--template`.
+    package init(options: ServerConfiguration) throws {
+        self.options = options
+        associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
+        let directory = ServerConfiguration.storeDirectory(options.storePath)
+        let budget = CacheBudget(bytes: options.cacheBytes)
+        store = try PageStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
+        answers = AnswerCache(budgetBytes: budget.answerBytes)
+        template = try TemplateFile.load(options.templatePath)
+        routes = RouteTable(
+            settings: RouteTable.Settings(
+                listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
+                trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix),
+            shortcuts: ShortcutService(store: store, template: template), mocks: MockService(store: store),
+            links: LinkService(store: store), template: template, associationFiles: associationFiles, answers: answers, probes: probes)
+    }
+
+    /// Shortcuts in `store`, as the API, the command line and the embedding API make them.
+    package var shortcuts: ShortcutService { ShortcutService(store: store, template: template) }
+    /// Mocks in `store`, as the API, the command line and the embedding API make them.
+    package var mocks: MockService { MockService(store: store) }
+    /// Landing links in `store`, as the API, the command line and the embedding API make them.
+    package var links: LinkService { LinkService(store: store) }
+
+    /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
+    package var startupWarnings: [String] {
+        var warnings: [String] = []
+        if options.mode == .data {
+            warnings.append(
+                "data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"
+            )
+        }
+        if let reason = store.readOnlyReason {
+            // Said once, here: the plays are not written later either, and no further line says so.
+            warnings.append(
+                "store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written"
+            )
+        }
+        if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
+        warnings += associationFiles.warnings
+        return warnings
+    }
+
+    /// Stores up to this many records are read through once at start to report damaged ones; larger
+    /// ones report a damaged record when it is first read (reading 100,000 records costs seconds of CPU).
+    static let startupCheckLimit = 10_000
+
+    /// Reads every record once, in the background, and reports each damaged one (with its path) through
+    /// `report`: the store opens lazily, so even this check does not hold the start back.
+    package func reportStoreProblems(_ report: @escaping @Sendable (String) -> Void) {
+        guard store.count <= ShortcutApp.startupCheckLimit else {
+            report("store: \(store.count) records; damaged ones are reported when first read (shortcut-serve mock list checks them all)")
+            return
+        }
+        DispatchQueue.global(qos: .utility).async { [store] in
+            for problem in store.problems { report("store: \(problem)") }
+        }
+    }
+
+    /// Registers every route on `server`.
+    package func install(on server: HTTPServer) throws { try routes.install(on: server) }
+
+    /// Tells the routes where the server listens.
+    package func didStart(at address: HTTPServerAddress) { routes.didStart(at: address) }
+
+    /// Said once at start when phones will reach the server by a plain-HTTP network address, where a
+    /// page is not a secure context and so gets no offline worker; nil with `--public-url https://…` or on
+    /// loopback only.
+    package var insecureOriginNote: String? {
+        guard !networkRoots.isEmpty, options.publicURL?.hasPrefix("https://") != true else { return nil }
+        return "a phone opening these http:// addresses is not in a secure context: " + DeviceURLs.insecureOriginAdvice
+    }
+
+    /// `http://ADDRESS:PORT` for each address of this machine a device on the network reaches the running
+    /// server at: none while it listens on loopback only.
+    package var networkRoots: [String] { routes.networkRoots }
+
+    /// What the caches hold now against `--cache-bytes`, counted by the caches themselves: one line for
+    /// SIGHUP's report (issue 15's debug statistic).
+    package var cacheReport: String {
+        let stored = store.cachedBytes
+        let prepared = answers.heldBytes
+        return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(store.cacheBudgetBytes), "
+            + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
+    }
+
+    /// Calls `print` with each probe report's lines (`ProbeReport.lines`) as it arrives, on the thread that
+    /// took it: `print` should hand the writing to a queue of its own.
+    package func onProbeReport(_ print: @escaping @Sendable ([String]) -> Void) { probes.onReport { print($0.lines) } }
+
+    /// Writes what the store keeps in memory (access stats).
+    package func close() { store.flush() }
+}
+
+/// `--template FILE`: read and checked once at start.
+package enum TemplateFile {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    package static func load(_ path: String?) throws -> PageTemplate {
+        guard let path else { return .default }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read template \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(description: "template \(path) is not UTF-8 text")
+        }
+        do {
+            return try PageTemplate(text: text)
+        } catch {
+            throw Failure(description: "template \(path): \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import ShortcutStore
+import TestSupport
+import Testing
+
+@testable import ShortcutCLI
+@testable import ShortcutRoutes
+@testable import ShortcutServe
+
+/// Issue 24, item 5: a running server adds itself to its store's `servers.json`, so the command line prints
+/// the addresses it really serves; an entry whose process is gone is skipped, and dropped by the next writer.
+@Suite struct RunningServerTests {
+    @Test func theCommandLinePrintsTheRunningServersAddressNotTheDefaultPort() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        let registry = URL(fileURLWithPath: store)
+        #expect(RunningServers.live(in: registry).map(\.pid) == [server.process.processIdentifier])
+        let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("shortcut: http://127.0.0.1:\(server.port)/s/scan"), "\(added.stdout)")
+        #expect(added.stdout.contains("listens on loopback only"), "a loopback server gives a phone no address: \(added.stdout)")
+        let chosen = try CLITests.run([
+            "add", "--title", "Two", "--open", "myapp://two", "--id", "two", "--store", store,
+            "--base-url", "http://mac.example:8080",
+        ])
+        #expect(chosen.stdout.contains("shortcut: http://mac.example:8080/s/two"), "--base-url still decides")
+        let open = try CLITests.run(["open", "scan", "--store", store])
+        #expect(open.stdout.contains("http://127.0.0.1:\(server.port)/s/scan"), "\(open.stdout)")
+        #expect(server.stop() == 0)
+        #expect(RunningServers.live(in: registry).isEmpty, "removed at stop")
+        #expect(FileManager.default.fileExists(atPath: store + "/servers.json"), "emptied, not removed: no new name per start")
+        let after = try CLITests.run(["open", "scan", "--store", store])
+        #expect(after.stdout.contains("http://127.0.0.1:9081/s/scan"), "no server: the default again")
+    }
+
+    @Test func aPublicServerGivesItsPublicURLToEveryCommand() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--quiet", "--public-url", "https://mac.tail1234.ts.net"])
+        defer { _ = server.stop() }
+        let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        #expect(added.stdout.contains("shortcut: https://mac.tail1234.ts.net/s/scan"), "\(added.stdout)")
+        #expect(try DeviceCLITests.decodedQR(in: added.stdout) == "https://mac.tail1234.ts.net/s/scan")
+        let qr = try CLITests.run(["qr", "scan", "--store", store])
+        #expect(qr.stdout.hasPrefix("https://mac.tail1234.ts.net/s/scan\n"), "\(qr.stdout)")
+        let profile = try CLITests.run(["profile", "scan", "--store", store, "--target", "page"])
+        #expect(
+            try Plist.read(Array(profile.stdout.utf8))["PayloadContent"]?.items.first?["URL"]
+                == .string("https://mac.tail1234.ts.net/p/scan"))
+    }
+
+    @Test func twoServersOnOneStoreAreBothNamed() throws {
+        let store = CLITests.temporaryStore()
+        let first = try CLITests.Server(["--store", store, "--quiet"])
+        let second = try CLITests.Server(["--store", store, "--quiet"])
+        defer {
+            _ = first.stop()
+            _ = second.stop()
+        }
+        let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        #expect(
+            added.stderr.contains("2 servers use this store: ") && added.stderr.contains(":\(first.port) (pid")
+                && added.stderr.contains(":\(second.port) (pid") && added.stderr.contains("--base-url chooses"), "\(added.stderr)")
+    }
+
+    @Test func anEntryOfAGoneProcessIsSkippedAndDroppedByTheNextWriter() throws {
+        let store = URL(fileURLWithPath: CLITests.temporaryStore())
+        try FileManager.default.createDirectory(at: store.appendingPathComponent("locks"), withIntermediateDirectories: true)
+        // A child that has exited and been reaped: its pid names no process now.
+        let gone = TestProcess()
+        gone.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gone.arguments = ["-c", "exit 0"]
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = RunningServer(pid: gone.processIdentifier, url: "http://127.0.0.1:1", publicURL: nil, networkRoots: [])
+        try RunningServers.announce(stale, in: store)
+        #expect(RunningServers.live(in: store).isEmpty, "skipped by a reader")
+        let mine = RunningServer(
+            pid: getpid(), url: "http://127.0.0.1:2", publicURL: "https://a.example", networkRoots: ["http://10.0.0.2:2"])
+        try RunningServers.announce(mine, in: store)
+        #expect(RunningServers.live(in: store) == [mine])
+        let text = try String(contentsOf: store.appendingPathComponent("servers.json"), encoding: .utf8)
+        #expect(!text.contains("\(gone.processIdentifier)"), "dropped by the next writer: \(text)")
+        #expect(text.contains("\"public_url\""))
+        try Data("not json".utf8).write(to: store.appendingPathComponent("servers.json"))
+        #expect(RunningServers.live(in: store).isEmpty, "a damaged file is no server")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.path).sorted() == ["locks", "servers.json"], "no other name")
+        // A writer killed between naming the new file and renaming it leaves a temp name: the next open sweeps it.
+        try Data("[]".utf8).write(to: store.appendingPathComponent(".tmp-1-0123456789abcdef"))
+        _ = try PageStore(directory: store)
+        #expect(!FileManager.default.fileExists(atPath: store.appendingPathComponent(".tmp-1-0123456789abcdef").path))
+        #expect(mine.phoneRoot == "https://a.example" && mine.baseURL == "https://a.example")
+        #expect(RunningServer.localURL(of: try #require(.init(host: "0.0.0.0", port: 9081))) == "http://127.0.0.1:9081")
+        #expect(RunningServer.localURL(of: try #require(.init(host: "::", port: 9081))) == "http://[::1]:9081")
+    }
+}
