@@ -21,7 +21,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "public-api.txt")
 # The library products of Package.swift, in its order.
-PRODUCTS = ["ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutQR", "ShortcutLinks", "ShortcutServe", "SwifterCompat"]
+PRODUCTS = ['HTTPVocabulary', 'ShortcutHTTP', 'ShortcutStore', 'ShortcutPages', 'ShortcutQR', 'ShortcutJSON', 'ShortcutLinks', 'ShortcutRecords', 'ShortcutServe', 'SwifterCompat']
 # Modules a signature may name besides the products: the toolchain's.
 SYSTEM = {"Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency", "Glibc", "Darwin", "s"}
 

@@ -2,8 +2,9 @@
 # scripts/test.sh: the one command that runs every test of shortcut-serve on a fresh Debian machine.
 #   1. installs what the tests need (apt-get, when run as root and something is missing)
 #   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), checks
-#      the style (scripts/format.sh: swift format lint --strict), builds everything with -warnings-as-errors,
-#      and checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
+#      that every import follows Package.swift's layer list (scripts/layers.py) and the style
+#      (scripts/format.sh: swift format lint --strict), builds everything with -warnings-as-errors, and
+#      checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
 #      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
@@ -53,6 +54,10 @@ fi
 step "availability rule (scripts/availability-lint.py)"
 python3 scripts/availability-lint.py --self-test
 python3 scripts/availability-lint.py
+# Package.swift's layer list against every import (routes never the store, commands never a route).
+step "layers (scripts/layers.py)"
+python3 scripts/layers.py --self-test
+python3 scripts/layers.py
 # The repository's style (.swift-format) with the toolchain's swift-format: every warning fails the run.
 step "format (scripts/format.sh: swift format lint --strict)"
 if swift format --version > /dev/null 2>&1; then
