@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutRecordsTests", dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
-        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"]),
+        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ShortcutAppTests",
             dependencies: [

@@ -33,9 +33,11 @@ def products_in_package():
 
 def symbol_graphs():
     started = time.time()
-    done = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"], cwd=ROOT,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    folders = glob.glob(os.path.join(ROOT, ".build", "*", "symbolgraph"))
+    # $SWIFT_SCRATCH_PATH: the build folder test.sh builds in (.build/checks), so the graph reuses its build.
+    scratch = os.environ.get("SWIFT_SCRATCH_PATH") or os.path.join(ROOT, ".build")
+    done = subprocess.run(["swift", "package", "--scratch-path", scratch, "dump-symbol-graph", "--minimum-access-level", "public"],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    folders = glob.glob(os.path.join(scratch, "*", "symbolgraph"))
     folder = max(folders, key=os.path.getmtime) if folders else None
     # It also tries the test targets, and fails on a tree whose tests are not built; only the products count.
     fresh = folder and all(os.path.exists(os.path.join(folder, p + ".symbols.json"))

@@ -38,8 +38,20 @@ fi
 if [ ${#need[@]} -gt 0 ]; then
   step "installing ${need[*]}"
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -q > /dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" > /dev/null
+    # Another apt-get or dpkg (an unattended upgrade, a second terminal) may hold the locks: wait for it, up
+    # to five minutes, saying so, rather than fail. `install` waits by itself (DPkg::Lock::Timeout);
+    # `update` does not honour that option for the lists' lock, so it is tried again while that is the error.
+    waited=0
+    until output=$(apt-get -o DPkg::Lock::Timeout=300 update -q 2>&1); do
+      if ! grep -q 'Could not get lock' <<< "$output" || [ "$waited" -ge 300 ]; then
+        echo "$output" >&2
+        exit 1
+      fi
+      [ "$waited" = 0 ] && echo "waiting for another apt-get or dpkg to finish (up to 5 minutes): $(grep -m1 'Could not get lock' <<< "$output")" >&2
+      sleep 5
+      waited=$((waited + 5))
+    done
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "${need[@]}" > /dev/null
     # The browser tests start nginx themselves, on 127.0.0.1; a system service the package may have started
     # (on port 80, where no policy-rc.d forbids it) is stopped.
     if [ -f /run/nginx.pid ]; then /usr/sbin/nginx -s stop 2> /dev/null || true; fi
@@ -65,18 +77,32 @@ if swift format --version > /dev/null 2>&1; then
 else
   echo "note: this toolchain has no swift-format; the style is not checked here"
 fi
-step "swift build (debug, tests, -warnings-as-errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-step "swift build -c release (-warnings-as-errors)"
-swift build -c release -Xswiftc -warnings-as-errors
-export SHORTCUT_SERVE_BIN=$ROOT/.build/release/shortcut-serve
+# The checks build with -warnings-as-errors into a folder of their own: the flag makes another build
+# configuration, and in .build it would make the next `swift run` or `scripts/install.sh` rebuild everything.
+SCRATCH=$ROOT/.build/checks
+step "swift build (debug, tests, -warnings-as-errors; in .build/checks)"
+swift build --scratch-path "$SCRATCH" --build-tests -Xswiftc -warnings-as-errors
+step "swift build -c release (-warnings-as-errors; in .build/checks)"
+swift build --scratch-path "$SCRATCH" -c release -Xswiftc -warnings-as-errors
+export SHORTCUT_SERVE_BIN=$SCRATCH/release/shortcut-serve
 # The public surface of the library products, as the compiler sees it: a change shows in docs/public-api.txt.
 step "public API (scripts/public-api.py --check: docs/public-api.txt)"
-python3 scripts/public-api.py --check
+SWIFT_SCRATCH_PATH=$SCRATCH python3 scripts/public-api.py --check
 
 # ---------- 3. unit and live tests ----------
 step "swift test"
-swift test --skip-build
+swift test --scratch-path "$SCRATCH" --skip-build
+# README's install command, into a temp prefix: the binary answers from there, and the run command after
+# it (swift run -c release, or a second install) finds nothing to rebuild.
+step "install (scripts/install.sh into a temp prefix)"
+prefix=$(mktemp -d)
+scripts/install.sh "$prefix"
+"$prefix/bin/shortcut-serve" --version
+if swift build -c release --product shortcut-serve 2>&1 | grep -E '(Compiling|Linking) '; then
+  echo "error: a release build after scripts/install.sh rebuilt the lines above" >&2
+  exit 1
+fi
+rm -rf "$prefix"
 # Another package depending on this one through the library product, as an app's tests would: it builds
 # only while the product builds for a dependant (no unsafe flags), and its test starts the embedded server.
 step "example package: Examples/IntegrationTest (the ShortcutServe product from another package)"

@@ -69,7 +69,7 @@ enum LinkStoreCommand: Sendable, Equatable {
         case .list(let path):
             let store = try StoreCommand.open(path, .readOnly)
             let links = LinkService(store: store).list { warn("\($0)") }
-            store.problems.forEach(warn)
+            StoreProblems.warnings(in: store).forEach(warn)
             return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
         case .show(let path, let id):
             let store = try StoreCommand.open(path, .readOnly)
@@ -77,6 +77,7 @@ enum LinkStoreCommand: Sendable, Equatable {
             return ["id: \(id)"] + stored.link.fields.named.compactMap { name, value in value.map { "\(name): \($0)" } }
         case .remove(let path, let id):
             let store = try StoreCommand.open(path, .existing)
+            if let removed = try StoreCommand.removeIfDamaged(id, in: store) { return [removed] }
             try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).delete(id, by: .owner) }
             return ["removed \(id)"]
         }

@@ -113,7 +113,7 @@ struct ProfileCommand: Sendable {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
         } catch {
-            throw StoreCommand.Failure(description: "cannot write \(out): \(error)")
+            throw StoreCommand.Failure(description: "cannot write \(out): \(FileWords.writeProblem(out, error: error))")
         }
         return Array(
             "wrote \(out) (\(bytes.count) bytes): open it on the iPhone (AirDrop, Mail, Files), then Settings → Profile Downloaded → Install\n"

@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages
+import ShortcutPlatform
 import ShortcutRecords
 import ShortcutServe
 import ShortcutStore
@@ -22,13 +23,16 @@ extension StoreCommand {
     /// exit status stays 0, as the good records were listed).
     func run(warn: (String) -> Void = { standardError("warning: \($0)\n") }) throws -> String {
         switch self {
-        case .addShortcut(let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base):
+        case .addShortcut(
+            let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base, let qr):
             var icon: ShortcutIcon?
             if let iconPath {
-                guard let data = FileManager.default.contents(atPath: iconPath) else {
-                    throw Failure(description: "cannot read icon \(iconPath)")
+                // `--icon -`: the image from standard input (`curl … | shortcut-serve add --icon - …`).
+                switch FileWords.read(iconPath, limit: ShortcutIcon.maxBytes) {
+                case .success(let bytes): icon = try ShortcutIcon(bytes: bytes)
+                case .failure(let failure):
+                    throw Failure(description: "cannot read icon \(iconPath == "-" ? "from standard input" : iconPath): \(failure.reason)")
                 }
-                icon = try ShortcutIcon(bytes: Array(data))
             }
             let template = try TemplateFile.load(templatePath)
             let store = try open(storePath, .createIfMissing)
@@ -56,7 +60,9 @@ extension StoreCommand {
                     "on your network: \(url) "
                         + (running.map { "(the server running on this store, pid \($0.pid))" }
                             ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
-                lines.append(try DeviceCommand.drawing(of: url, level: .medium))
+                if qr ?? Platform.isTerminal(Platform.standardOutput) {
+                    lines.append(try DeviceCommand.drawing(of: url, level: .medium))
+                }
                 if phone.hasPrefix("http://") { lines.append(DeviceURLs.insecureOriginLine) }
             } else {
                 lines.append("on your network: no network address found (a phone reaches the server only through one)")
@@ -65,7 +71,7 @@ extension StoreCommand {
         case .listShortcuts(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
             let shortcuts = ShortcutService(store: store).list()
-            store.problems.forEach(warn)
+            StoreProblems.warnings(in: store).forEach(warn)
             let root = StoreCommand.root(of: base)
             guard !json else {
                 return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
@@ -78,17 +84,23 @@ extension StoreCommand {
             return String(decoding: page.body, as: UTF8.self)
         case .removeShortcut(let storePath, let id):
             let store = try open(storePath, .existing)
+            if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
             try Self.run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
         case .removeMock(let storePath, let id):
             let store = try open(storePath, .existing)
+            if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
             try Self.run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
-            guard let data = FileManager.default.contents(atPath: file) else { throw Failure(description: "cannot read \(file)") }
+            let data: [UInt8]
+            switch FileWords.read(file, limit: PageStore.defaultMaxRecordBytes) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): throw Failure(description: "cannot read \(file): \(failure.reason)")
+            }
             let store = try open(storePath, .createIfMissing)
             let draft = MockDraft(
-                body: Array(data), status: status, contentType: type, charset: charset, headers: headers,
+                body: data, status: status, contentType: type, charset: charset, headers: headers,
                 name: name, id: id)
             let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
                 try MockService(store: store).create(draft, by: .owner)
@@ -98,7 +110,7 @@ extension StoreCommand {
         case .listMocks(let storePath, let json, let base):
             let store = try open(storePath, .readOnly)
             let mocks = MockService(store: store).listMocks()
-            store.problems.forEach(warn)
+            StoreProblems.warnings(in: store).forEach(warn)
             let root = StoreCommand.root(of: base)
             guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
             return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
@@ -114,6 +126,14 @@ extension StoreCommand {
             lines.append("")
             return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)
         }
+    }
+
+    /// `rm ID` (and `mock rm`, `links rm`) of a record no service can read: removed, saying what was wrong
+    /// with it (its kind is unknown, so any of the three commands removes it); nil when `id`'s record is not
+    /// damaged, for the service to remove with its checks.
+    static func removeIfDamaged(_ id: String, in store: PageStore) throws -> String? {
+        guard PageID.isValid(id), let damage = try store.removeDamaged(id) else { return nil }
+        return "removed \(id), a damaged record (\(damage))"
     }
 
     /// `body`'s result, or its `ServiceError` as the command line says it: one line, each refused field's
@@ -154,7 +174,9 @@ extension StoreCommand {
     /// Why there is no record `id` in `store`: damaged or unreadable (and why), or missing.
     private static func notFound(_ id: String, in store: PageStore) -> Failure {
         if let problem = store.problem(forID: id) {
-            return Failure(description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)")
+            return Failure(
+                description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)"
+                    + StoreProblems.remedy(id: id, store: store))
         }
         return Failure(description: "no record '\(id)' in \(store.directory.path)")
     }

@@ -15,7 +15,7 @@ import ShortcutStore
 enum StoreCommand: Sendable {
     case addShortcut(
         store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
-        mode: DeliveryMode?, template: String?, baseURL: String)
+        mode: DeliveryMode?, template: String?, baseURL: String, qr: Bool?)
     case listShortcuts(store: String?, json: Bool, baseURL: String)
     case showShortcut(store: String?, id: String)
     case removeShortcut(store: String?, id: String)
@@ -27,8 +27,8 @@ enum StoreCommand: Sendable {
     case removeMock(store: String?, id: String)
 
     static let shortcutUsage = """
-        Usage: shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
-                                  [--template FILE] [--store DIR] [--base-url URL]
+        Usage: shortcut-serve add --title T --open URL [--icon FILE|-] [--app-name N] [--id ID] [--mode page|data]
+                                  [--template FILE] [--store DIR] [--base-url URL] [--qr|--no-qr]
                shortcut-serve list [--json] [--store DIR] [--base-url URL]
                shortcut-serve show ID [--store DIR]      prints the generated page
                shortcut-serve rm ID [--store DIR]
@@ -91,10 +91,13 @@ enum StoreCommand: Sendable {
                 mode = parsed
             }
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            // The phone's QR code: drawn on a terminal, left out of a pipe (a script reads the lines above it).
+            let (drawsQR, omitsQR) = (reader.flag("--qr"), reader.flag("--no-qr"))
+            if drawsQR && omitsQR { throw UsageError("--qr and --no-qr: give one", usage: usage) }
             try reader.finish()
             return .addShortcut(
                 store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
-                template: template, baseURL: base)
+                template: template, baseURL: base, qr: drawsQR ? true : omitsQR ? false : nil)
         case (true, "add"):
             guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
             // From 200: a 1xx is an interim answer, and a stored page is played as the final one.

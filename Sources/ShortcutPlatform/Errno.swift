@@ -20,6 +20,8 @@ public enum Errno {
     public static let fileExists = EEXIST
     /// `ENOTDIR`.
     public static let notDirectory = ENOTDIR
+    /// `EISDIR`.
+    public static let isDirectory = EISDIR
     /// `EIO`.
     public static let ioError = EIO
     /// `EPIPE`: the reader has gone.

@@ -9,6 +9,8 @@
 /// spelled once per OS, in `Syscall+Glibc.swift` and `Syscall+Darwin.swift`; the files of this module
 /// (`Platform+Files`, `Platform+Process`, `Socket`, `EventPoller`, `DirectoryWatch`, …) build on them.
 public enum Platform {
+    /// Standard input's descriptor.
+    public static let standardInput: Int32 = 0
     /// Standard output's descriptor.
     public static let standardOutput: Int32 = 1
     /// Standard error's descriptor.

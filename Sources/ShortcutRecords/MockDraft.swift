@@ -53,9 +53,13 @@ public struct MockDraft: Sendable {
     // field, its size and the limit.
     /// The most bytes of `contentType`.
     public static let maxContentTypeBytes = 200
-    /// The most bytes of `charset`.
-    public static let maxCharsetBytes = 40
-    /// The most bytes of `name`: room for 100 characters of any script.
+    /// The most bytes of `charset`: mocky's 50 characters (a charset name is ASCII: one byte each).
+    public static let maxCharsetBytes = 50
+    /// The most characters of `name`, as mocky counts them (`maxLength(100)`: UTF-16 code units, a JVM
+    /// string's length), so a mocky client's 101-character name is refused here too.
+    public static let maxNameCharacters = 100
+    /// The most bytes of `name`: 100 UTF-16 code units are at most 300 bytes of UTF-8, so this bound only
+    /// restates, in bytes, what memory and the disk pay for.
     public static let maxNameBytes = 400
     /// The most bytes of a header field's name.
     public static let maxHeaderNameBytes = 200
@@ -87,6 +91,10 @@ public struct MockDraft: Sendable {
             problems.add("charset", "error.invalid", "charset '\(charset.prefix(40))' is not a charset name")
         }
         checkHeaders(&problems)
+        let nameCharacters = name.utf16.count
+        if nameCharacters > MockDraft.maxNameCharacters {
+            problems.add("name", "error.maxLength", "name is \(nameCharacters) characters; the limit is \(MockDraft.maxNameCharacters)")
+        }
         problems.checkBytes(name, field: "name", limit: MockDraft.maxNameBytes)
         guard isNew else { return }
         problems.checkNewRecord(id: id, secret: secret, reserved: caller.reservedIDProblem)

@@ -85,7 +85,7 @@ package final class ShortcutApp: Sendable {
             return
         }
         DispatchQueue.global(qos: .utility).async { [store] in
-            for problem in store.problems { report("store: \(problem)") }
+            for warning in StoreProblems.warnings(in: store) { report("store: \(warning)") }
         }
     }
 

@@ -55,6 +55,42 @@ extension PageStore {
         }
     }
 
+    /// Removes `id`'s record only if it is damaged: its file cannot be read as `id`'s record (cut short,
+    /// edited by hand, not a regular file, too large, unreadable). What `rm` does for a record that no
+    /// service can read, and so cannot check the kind or the secret of: only the store's owner does it.
+    /// - Returns: what was wrong with the record removed; nil when `id` has no damaged record (none, or a
+    ///   readable one: that one is the services' to remove, with their checks). Read again under the
+    ///   locks, so a record another process has just made good is left alone.
+    /// - Throws: `invalidID`, `readOnly` or `io`.
+    public func removeDamaged(_ id: String) throws -> String? {
+        try PageID.validate(id)
+        return try withWriteLocks(id) { () throws(PageStoreError) -> String? in
+            if try caseTwinOnDisk(of: id) != nil { return nil }
+            let path = recordPath(id)
+            let damage: String
+            do {
+                switch try StoreIO.readRegularFile(path, limit: maxRecordBytes) {
+                case .missing:
+                    return nil
+                case .refused(let reason, _):
+                    damage = PageStoreError.corruptRecord(path: path, reason: reason).description
+                case .read(let bytes, _):
+                    do {
+                        _ = try RecordFile.decode(bytes, path: path, expectedID: id)
+                        return nil
+                    } catch {
+                        damage = "\(error)"
+                    }
+                }
+            } catch {
+                damage = "\(error)"
+            }
+            try removeFilesHoldingIDLock(id)
+            forgetRemoved(id)
+            return damage
+        }
+    }
+
     /// Runs `body` holding `id`'s stripe lock (this process) and its record lock (every process): what
     /// each write does, so that it sees and leaves the disk as no other writer is touching that record.
     func withWriteLocks<T>(_ id: String, _ body: () throws(PageStoreError) -> T) throws(PageStoreError) -> T {

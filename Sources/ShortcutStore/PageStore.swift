@@ -192,6 +192,18 @@ public final class PageStore: @unchecked Sendable {
         return problemsByPath.sorted { $0.key < $1.key }.map(\.value)
     }
 
+    /// `problems`, each with the id of the record it is about (nil for a file that is no record of an id,
+    /// such as a foreign file in `pages/`): so a message can name the command that clears it.
+    public var problemsByID: [(id: String?, problem: String)] {
+        verifyUnread()
+        lock.lock()
+        defer { lock.unlock() }
+        return problemsByPath.sorted { $0.key < $1.key }.map { path, problem in
+            let name = path.hasPrefix(pagesPath + "/") ? String(path.dropFirst(pagesPath.count + 1)) : ""
+            return (Self.id(fromRecordFileName: name), problem)
+        }
+    }
+
     /// How many records the store holds, counting records not read yet and leaving out those found
     /// damaged.
     public var count: Int {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Media types by lowercased file extension (IANA's registry, and the common unregistered ones browsers
-/// expect); anything else is `application/octet-stream`.
+/// Media types by lowercased file extension: Swifter 1.5's table, entry for entry (its 103 extensions and
+/// their types, `bmp` as `image/x-ms-bmp` and `woff` as `application/font-woff` included), so an app that
+/// leaves Swifter serves its files with the same `Content-Type`; anything else is `application/octet-stream`.
 enum MimeTypes {
     static let fallback = "application/octet-stream"
 
@@ -11,35 +12,41 @@ enum MimeTypes {
 
     static let table: [String: String] = [
         // Text and documents
-        "html": "text/html", "htm": "text/html", "shtml": "text/html", "css": "text/css", "csv": "text/csv",
-        "txt": "text/plain", "text": "text/plain", "md": "text/markdown", "xml": "text/xml", "ics": "text/calendar",
-        "vcf": "text/vcard", "js": "application/javascript", "mjs": "application/javascript",
-        "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
-        "pdf": "application/pdf", "rtf": "application/rtf", "xhtml": "application/xhtml+xml",
-        "atom": "application/atom+xml", "rss": "application/rss+xml", "wasm": "application/wasm",
-        "doc": "application/msword", "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
+        "html": "text/html", "htm": "text/html", "shtml": "text/html", "css": "text/css", "xml": "text/xml", "mml": "text/mathml",
+        "txt": "text/plain", "jad": "text/vnd.sun.j2me.app-descriptor", "wml": "text/vnd.wap.wml", "htc": "text/x-component",
+        "js": "application/javascript", "atom": "application/atom+xml", "rss": "application/rss+xml", "json": "application/json",
+        "xhtml": "application/xhtml+xml", "xspf": "application/xspf+xml", "doc": "application/msword", "pdf": "application/pdf",
+        "ps": "application/postscript", "eps": "application/postscript", "ai": "application/postscript", "rtf": "application/rtf",
+        "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint", "wmlc": "application/vnd.wap.wmlc",
+        "kml": "application/vnd.google-earth.kml+xml", "kmz": "application/vnd.google-earth.kmz",
         "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-        "epub": "application/epub+zip", "mobileconfig": "application/x-apple-aspen-config",
+        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation", "m3u8": "application/vnd.apple.mpegurl",
+        "hqx": "application/mac-binhex40",
         // Images
-        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-        "svg": "image/svg+xml", "svgz": "image/svg+xml", "ico": "image/x-icon", "bmp": "image/bmp",
-        "tif": "image/tiff", "tiff": "image/tiff", "heic": "image/heic", "heif": "image/heif", "avif": "image/avif",
-        // Audio and video
-        "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac", "wav": "audio/wav", "ogg": "audio/ogg",
-        "oga": "audio/ogg", "flac": "audio/flac", "mid": "audio/midi", "midi": "audio/midi", "weba": "audio/webm",
-        "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "ogv": "video/ogg",
-        "avi": "video/x-msvideo", "mpeg": "video/mpeg", "mpg": "video/mpeg", "3gp": "video/3gpp",
-        "m3u8": "application/vnd.apple.mpegurl", "ts": "video/mp2t", "flv": "video/x-flv", "wmv": "video/x-ms-wmv",
+        "gif": "image/gif", "jpeg": "image/jpeg", "jpg": "image/jpeg", "png": "image/png", "tif": "image/tiff", "tiff": "image/tiff",
+        "wbmp": "image/vnd.wap.wbmp", "ico": "image/x-icon", "jng": "image/x-jng", "bmp": "image/x-ms-bmp", "svg": "image/svg+xml",
+        "svgz": "image/svg+xml", "webp": "image/webp",
         // Fonts
-        "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "eot": "application/vnd.ms-fontobject",
-        // Archives and binaries
-        "zip": "application/zip", "gz": "application/gzip", "tgz": "application/gzip", "tar": "application/x-tar",
-        "bz2": "application/x-bzip2", "7z": "application/x-7z-compressed", "rar": "application/vnd.rar",
-        "jar": "application/java-archive", "apk": "application/vnd.android.package-archive",
-        "ipa": "application/octet-stream", "dmg": "application/x-apple-diskimage", "bin": "application/octet-stream",
-        "exe": "application/octet-stream", "swf": "application/x-shockwave-flash",
+        "woff": "application/font-woff", "eot": "application/vnd.ms-fontobject",
+        // Archives, packages and binaries
+        "jar": "application/java-archive", "war": "application/java-archive", "ear": "application/java-archive",
+        "7z": "application/x-7z-compressed", "cco": "application/x-cocoa", "jardiff": "application/x-java-archive-diff",
+        "jnlp": "application/x-java-jnlp-file", "run": "application/x-makeself", "pl": "application/x-perl", "pm": "application/x-perl",
+        "prc": "application/x-pilot", "pdb": "application/x-pilot", "rar": "application/x-rar-compressed",
+        "rpm": "application/x-redhat-package-manager", "sea": "application/x-sea", "swf": "application/x-shockwave-flash",
+        "sit": "application/x-stuffit", "tcl": "application/x-tcl", "tk": "application/x-tcl", "der": "application/x-x509-ca-cert",
+        "pem": "application/x-x509-ca-cert", "crt": "application/x-x509-ca-cert", "xpi": "application/x-xpinstall",
+        "zip": "application/zip", "bin": "application/octet-stream", "exe": "application/octet-stream", "dll": "application/octet-stream",
+        "deb": "application/octet-stream", "dmg": "application/octet-stream", "iso": "application/octet-stream",
+        "img": "application/octet-stream", "msi": "application/octet-stream", "msp": "application/octet-stream",
+        "msm": "application/octet-stream",
+        // Audio and video
+        "mid": "audio/midi", "midi": "audio/midi", "kar": "audio/midi", "mp3": "audio/mpeg", "ogg": "audio/ogg", "m4a": "audio/x-m4a",
+        "ra": "audio/x-realaudio", "3gpp": "video/3gpp", "3gp": "video/3gpp", "ts": "video/mp2t", "mp4": "video/mp4",
+        "mpeg": "video/mpeg", "mpg": "video/mpeg", "mov": "video/quicktime", "webm": "video/webm", "flv": "video/x-flv",
+        "m4v": "video/x-m4v", "mng": "video/x-mng", "asx": "video/x-ms-asf", "asf": "video/x-ms-asf", "wmv": "video/x-ms-wmv",
+        "avi": "video/x-msvideo",
     ]
 }
 

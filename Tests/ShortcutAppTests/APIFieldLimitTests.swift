@@ -37,11 +37,32 @@ import Testing
     @Test func mockFieldsAreLimitedInBytes() throws {
         let server = try AppRoutes()
         defer { server.stop() }
-        try Self.checkEdge(server, field: "name", limit: 400) { Self.object("name", $0) }
         try Self.checkEdge(server, field: "secret", limit: 64) { Self.object("secret", $0) }
         try Self.checkEdge(server, field: "content_type", limit: 200) { Self.object("content_type", $0) }
-        try Self.checkEdge(server, field: "charset", limit: 40) { Self.object("charset", $0) }
+        try Self.checkEdge(server, field: "charset", limit: 50) { Self.object("charset", $0) }
         try Self.checkEdge(server, field: "header value", limit: 8192) { #"{"headers": {"X-Big": "\#($0)"}}"# }
+    }
+
+    /// mocky's `name` rule (issue 26, point 7): 100 characters as a JVM counts them (UTF-16 code units).
+    /// Before, 400 bytes were accepted: a mocky client's 101-character name was 201 here, 422 there.
+    @Test func aMockNameIsAtMostOneHundredCharactersAsMockyCounts() throws {
+        let server = try AppRoutes()
+        defer { server.stop() }
+        for exact in [String(repeating: "x", count: 100), String(repeating: "é", count: 100), String(repeating: "語", count: 100)] {
+            let stored = try server.request("POST", "/api/mock", json: Self.object("name", exact))
+            #expect(stored.status == 201, "\(exact.utf8.count) bytes: \(stored.bodyText.prefix(200))")
+        }
+        // 101 letters; 51 emoji (102 UTF-16 units); one letter with 100 combining marks.
+        let over: [(String, Int)] = [
+            (String(repeating: "x", count: 101), 101), (String(repeating: "😀", count: 51), 102), (Self.oneCharacter(bytes: 201), 101),
+        ]
+        for (value, units) in over {
+            let refused = try server.request("POST", "/api/mock", json: Self.object("name", value))
+            #expect(refused.status == 422)
+            #expect(refused.json?["errors"]?[".name"]?.stringValue == "error.maxLength")
+            #expect(
+                refused.json?["reasons"]?[".name"]?.stringValue == "name is \(units) characters; the limit is 100", "\(refused.bodyText)")
+        }
     }
 
     @Test func aHeaderNameOverItsLimitIsRefusedForItsSizeNotAsAToken() throws {

@@ -76,7 +76,8 @@ import Testing
     @Test func addPrintsTheSimulatorCommandAndAQRCodeOfTheNetworkAddress() throws {
         let store = DeviceCLITests.temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store) }
-        let run = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        // --qr: standard output is a pipe here, where the code is left out unless asked for.
+        let run = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store, "--qr"])
         #expect(run.status == 0)
         let lan = try NetworkServeTests.lanAddress()
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -115,5 +116,22 @@ import Testing
     ])
     func portsOfRoots(root: String, port: Int) {
         #expect(DeviceURLs.port(of: root) == UInt16(port))
+    }
+}
+
+/// The QR code after `add` only on a terminal (issue 26, point 5): into a pipe, a script reads the lines;
+/// `--qr` and `--no-qr` decide either way. Before, a 20-line code went into every pipe.
+@Suite struct AddQRCodeTests {
+    @Test func aPipeGetsNoCodeUnlessAsked() throws {
+        let store = DeviceCLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let base = ["add", "--title", "Scan", "--open", "myapp://scan", "--store", store, "--base-url", "http://192.0.2.7:9081"]
+        let piped = try CLITests.run(base)
+        #expect(piped.status == 0 && piped.stdout.contains("on your network: http://192.0.2.7:9081/s/"), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("▀") && !piped.stdout.contains("█"), "no half blocks into a pipe")
+        let asked = try CLITests.run(base + ["--qr"])
+        #expect(asked.stdout.contains("▀") || asked.stdout.contains("█"), "\(asked.stdout)")
+        let both = try CLITests.run(base + ["--qr", "--no-qr"])
+        #expect(both.status == 64)
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let store = CLITests.temporaryStore()
         let server = try CLITests.Server(["--store", store, "--quiet", "--public-url", "https://mac.tail1234.ts.net"])
         defer { _ = server.stop() }
-        let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store])
+        let added = try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store, "--qr"])
         #expect(added.stdout.contains("shortcut: https://mac.tail1234.ts.net/s/scan"), "\(added.stdout)")
         #expect(try DeviceCLITests.decodedQR(in: added.stdout) == "https://mac.tail1234.ts.net/s/scan")
         let qr = try CLITests.run(["qr", "scan", "--store", store])

@@ -16,10 +16,12 @@ enum StoreFixture {
     static let hangLimitSeconds = 30.0
 
     /// Runs the binary to completion, killing it if it hangs; `hung` says whether it had to be killed.
-    static func run(_ arguments: [String]) throws -> (run: CLITests.Run, hung: Bool) {
+    /// `input`: a file for its standard input.
+    static func run(_ arguments: [String], input: URL? = nil) throws -> (run: CLITests.Run, hung: Bool) {
         let process = TestProcess()
         process.executableURL = CLITests.binary
         process.arguments = arguments
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -1,0 +1,86 @@
+import ShortcutPlatform
+
+/// Why a file the user named cannot be read or written, in words (`no such file`, `no such folder /x`,
+/// `is a folder`, `permission denied`): what a Foundation error would say as `CocoaError(code: …)`, a type
+/// name no user should read. The reason is found again by asking the file system about the path.
+enum FileWords {
+    /// The bytes of `path`, or of standard input for `-`, at most `limit` (one byte more is read, so the
+    /// caller's own size check sees the excess); a `Failure`-ready reason when it cannot be read.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        if path == "-" { return readStandardInput(limit: limit) }
+        do {
+            let fd = try Platform.open(path, [.readOnly, .noControllingTerminal])
+            defer { Platform.close(fd) }
+            return readAll(fd, limit: limit, name: path)
+        } catch {
+            return .failure(ReadFailure(reason: readProblem(path)))
+        }
+    }
+
+    /// Why a read failed, in words.
+    struct ReadFailure: Error {
+        let reason: String
+    }
+
+    private static func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
+        readAll(Platform.standardInput, limit: limit, name: "standard input")
+    }
+
+    private static func readAll(_ fd: Int32, limit: Int, name: String) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        do {
+            while bytes.count <= limit {
+                let count = try Platform.read(fd, into: &buffer, upTo: min(buffer.count, limit + 1 - bytes.count))
+                if count == 0 { break }
+                bytes += buffer[0..<count]
+            }
+        } catch {
+            return .failure(
+                ReadFailure(reason: error.errno == Errno.isDirectory ? "is a folder" : words(error.errno, missing: "no such file")))
+        }
+        return .success(bytes)
+    }
+
+    /// Why `path` could not be read.
+    static func readProblem(_ path: String) -> String {
+        do {
+            let status = try Platform.status(ofPath: path)
+            return status.kind == .directory ? "is a folder" : "permission denied"
+        } catch {
+            return words(error.errno, missing: "no such file")
+        }
+    }
+
+    /// Why `path` could not be written: its folder is missing or not a folder, it is a folder itself, or
+    /// the system's reason (permission, a read-only or full disk).
+    static func writeProblem(_ path: String, error: any Error) -> String {
+        let folder = parentFolder(of: path)
+        do {
+            guard try Platform.status(ofPath: folder).kind == .directory else { return "\(folder) is not a folder" }
+        } catch {
+            return error.errno == Errno.noSuchFileOrDirectory
+                ? "no such folder \(folder)" : words(error.errno, missing: "no such folder \(folder)")
+        }
+        if let status = try? Platform.status(ofPath: path), status.kind == .directory { return "is a folder" }
+        if let system = error as? SystemError { return words(system.errno, missing: "no such folder \(folder)") }
+        return Platform.exists(path) ? "permission denied" : "permission denied in \(folder)"
+    }
+
+    /// The folder `path` is in (`.` for a bare name).
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func words(_ code: Int32, missing: String) -> String {
+        switch code {
+        case Errno.noSuchFileOrDirectory: missing
+        case Errno.permissionDenied, Errno.notPermitted: "permission denied"
+        case Errno.notDirectory: "a part of the path is not a folder"
+        case Errno.readOnlyFileSystem: "the file system is read-only"
+        case Errno.noSpace, Errno.diskQuotaExceeded: "the disk is full"
+        default: Platform.errorText(code).lowercased()
+        }
+    }
+}
