@@ -27,7 +27,13 @@ public enum Escape {
     /// `<script>` element: `< > &` are written as `\u003c \u003e \u0026` so neither `</script>` nor
     /// `<!--` can appear, quotes and backslashes are escaped, and so are control characters and
     /// U+2028 / U+2029 (line terminators in older JavaScript).
-    public static func javaScriptString(_ text: String) -> String {
+    public static func javaScriptString(_ text: String) -> String { quoted(text, escapingApostrophe: true) }
+
+    /// A JSON string: `javaScriptString` without escaping `'`, which JSON never needs (an API's reason reads
+    /// `id 'x'`, not `id \u0027x\u0027`); still safe inside a `<script>` element.
+    public static func jsonString(_ text: String) -> String { quoted(text, escapingApostrophe: false) }
+
+    private static func quoted(_ text: String, escapingApostrophe: Bool) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -37,7 +43,9 @@ public enum Escape {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<", ">", "&", "'", "\u{2028}", "\u{2029}", "\u{7F}":
+            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{7F}":
+                out += unicodeEscape(scalar)
+            case "'" where escapingApostrophe:
                 out += unicodeEscape(scalar)
             default:
                 if scalar.value < 0x20 || (0x80...0x9F).contains(scalar.value) {
@@ -50,7 +58,6 @@ public enum Escape {
         return out + "\""
     }
 
-    /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
     /// `text` for a URL's query value or a `data:` URL: every byte but the unreserved ones (RFC 3986 §2.3:
     /// letters, digits, `-._~`) percent-encoded, so nothing in it can end the value or the URL.
     public static func percentEncoded(_ text: String) -> String {
@@ -73,6 +80,7 @@ public enum Escape {
 
     private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
+    /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
     private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

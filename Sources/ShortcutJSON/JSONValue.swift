@@ -75,6 +75,6 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
 
     static func writeString(_ value: String, to out: inout String) {
         // The same literal the pages put in <script>: valid JSON, and safe inside HTML.
-        out += Escape.javaScriptString(value)
+        out += Escape.jsonString(value)
     }
 }

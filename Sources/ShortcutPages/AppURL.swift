@@ -52,6 +52,22 @@ public enum AppURL {
                 "\(field) scheme '\(excerpt(scheme))' is malformed; it must be a letter then letters, digits, '+', '-' or '.'"
             )
         }
+        // A scheme alone opens nothing: `myapp:` launches the app at no page, and `http://` names no server.
+        let rest = trimmed[trimmed.index(after: colon)...]
+        if rest.isEmpty || rest == "//" {
+            throw error(
+                ShortcutPageError.format,
+                "\(field) '\(excerpt(trimmed))' has nothing after the scheme; give a path, such as \(scheme)://page")
+        }
+        let lowered = scheme.lowercased()
+        if lowered == "http" || lowered == "https" {
+            let authority = rest.hasPrefix("//") ? rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" } : ""
+            if authority.isEmpty || authority.hasPrefix(":") || authority.hasPrefix("@") {
+                throw error(
+                    ShortcutPageError.format,
+                    "\(field) '\(excerpt(trimmed))' names no server; give one, such as \(lowered)://example.com/page")
+            }
+        }
         return trimmed
     }
 

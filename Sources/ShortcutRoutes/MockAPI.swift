@@ -116,12 +116,9 @@ func storeFailure(_ error: any Error) -> HTTPResponse {
         return .error(HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage"), "the store is full: \(error)")
     case PageStoreError.recordTooLarge:
         return .error(.contentTooLarge, "\(error)")
-    case PageStoreError.alreadyExists(let id):
-        return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken")], status: HTTPStatus(409))
-    case PageStoreError.idTakenInOtherCase(let id, let existing):
-        return API.problems(
-            [FieldProblem(field: "id", code: "error.exists", reason: "id '\(id)' is taken by '\(existing)' (ids ignore case)")],
-            status: HTTPStatus(409))
+    case PageStoreError.alreadyExists, PageStoreError.idTakenInOtherCase:
+        // The store's own words, as the command line prints them: one message for a taken id everywhere.
+        return API.problems([FieldProblem(field: "id", code: "error.exists", reason: "\(error)")], status: HTTPStatus(409))
     case PageStoreError.invalidID(let id):
         return .badRequest(PageID.problem(id) ?? "invalid id")
     default:

@@ -39,9 +39,10 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidID(let id):
             return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is \(PageID.rule)"
         case .alreadyExists(let id):
-            return "a page with id \(Self.quoted(id)) already exists"
+            // The one message for a taken id, on the command line and in the APIs' 409 alike.
+            return "id \(Self.quoted(id)) is taken"
         case .idTakenInOtherCase(let id, let existing):
-            return "id \(Self.quoted(id)) is taken by \(Self.quoted(existing)): ids are unique without regard to case"
+            return "id \(Self.quoted(id)) is taken by \(Self.quoted(existing)) (ids ignore case)"
         case .notFound(let id):
             return "no page with id \(Self.quoted(id))"
         case .invalidStatus(let status):

@@ -86,7 +86,9 @@ import Testing
         #expect(try app.request("POST", "/api/links", json: Self.promo).status == 201)
         let again = try app.request("POST", "/api/links", json: Self.promo)
         #expect(again.status == 409)
-        #expect(again.json?["reasons"]?[".id"] == .string("id 'promo' is taken"))
+        #expect(
+            again.json?["reasons"]?[".id"] == .string(#"id "promo" is taken"#),
+            "the command line's words (LandingLinksCLITests): one message for a taken id")
         let twin = try app.request("POST", "/api/links", json: try Self.body(["id": "PROMO"]))
         #expect(twin.status == 409 && twin.bodyText.contains("ids ignore case"))
         let shortcutTaken = try app.request("POST", "/api/shortcuts", json: #"{"title": "S", "url": "myapp://s", "id": "promo"}"#)

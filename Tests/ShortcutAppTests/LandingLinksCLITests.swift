@@ -56,7 +56,7 @@ import Testing
 
                 """)
         let again = try CLITests.run(Self.spring + ["--store", store])
-        #expect(again.status == 1 && again.stderr == "error: a page with id \"spring\" already exists\n")
+        #expect(again.status == 1 && again.stderr == "error: id \"spring\" is taken\n")
         let shortcut = try CLITests.run(["add", "--title", "S", "--open", "myapp://s", "--id", "scan", "--store", store])
         #expect(shortcut.status == 0)
         let notALink = try CLITests.run(["links", "rm", "scan", "--store", store])

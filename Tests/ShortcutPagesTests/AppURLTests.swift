@@ -8,10 +8,23 @@ struct AppURLTests {
         "absolute URLs with a well-formed, harmless scheme are accepted unchanged",
         arguments: [
             "myapp://page/view2", "mkaddtohomescreen://x", "https://example.com/a?b=c", "tel:+1", "a+b.c-d:x",
-            "mkaddtohomescreen://page/view2", "myapp://search?q=caf%C3%A9&x=<y>", "Z:x", "myapp:",
+            "mkaddtohomescreen://page/view2", "myapp://search?q=caf%C3%A9&x=<y>", "Z:x", "myapp:x", "http://h",
         ])
     func accepts(url: String) throws {
         #expect(try AppURL.validate(url) == url)
+    }
+
+    /// Issue 26, point 5: `myapp:` and `http://` were accepted, and made an icon that opens nothing.
+    @Test(
+        "a scheme with nothing after it, or a web URL without a server, is refused",
+        arguments: ["myapp:", "myapp://", "http://", "https://", "HTTP://", "https:///path", "http://:80/x", "https://?q", "http:"])
+    func refusesEmptyTargets(url: String) {
+        #expect(throws: ShortcutPageError.self) { try AppURL.validate(url) }
+        do {
+            _ = try AppURL.validate(url)
+        } catch {
+            #expect(error.code == ShortcutPageError.format && error.reason.hasPrefix("url '"), "\(error.reason)")
+        }
     }
 
     @Test("surrounding spaces are trimmed")
