@@ -1,3 +1,4 @@
+import ShortcutJSON
 import ShortcutLinks
 import ShortcutRecords
 
@@ -7,7 +8,7 @@ import ShortcutRecords
 /// `StoreCommand.run` says them.
 enum LinkStoreCommand: Sendable, Equatable {
     case add(store: String?, id: String, fields: LandingLink.Fields, baseURL: String)
-    case list(store: String?)
+    case list(store: String?, json: Bool, baseURL: String)
     case show(store: String?, id: String)
     case remove(store: String?, id: String)
 
@@ -39,8 +40,10 @@ enum LinkStoreCommand: Sendable, Equatable {
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             return .add(store: store, id: try single(), fields: fields, baseURL: base)
         case "list":
+            let json = reader.flag("--json")
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
-            return .list(store: store)
+            return .list(store: store, json: json, baseURL: base)
         case "show":
             return .show(store: store, id: try single())
         default:
@@ -66,10 +69,14 @@ enum LinkStoreCommand: Sendable, Equatable {
             }
             let id = created.stored.id
             return ["id: \(id)", "link: \(StoreCommand.root(of: base))\(created.stored.path)", "secret: \(created.secret)"]
-        case .list(let path):
+        case .list(let path, let json, let base):
+            if let none = StoreCommand.emptyListing(path, json: json, warn: warn) { return none.isEmpty ? [] : [none] }
             let store = try StoreCommand.open(path, .readOnly)
             let links = LinkService(store: store).list { warn("\($0)") }
             StoreProblems.warnings(in: store).forEach(warn)
+            // The JSON of `GET /api/links`, for scripts, as `list --json` and `mock list --json` give theirs.
+            let root = StoreCommand.root(of: base)
+            guard !json else { return [JSONValue.array(links.map { RecordJSON.link($0) { root + $0 } }).description] }
             return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
         case .show(let path, let id):
             let store = try StoreCommand.open(path, .readOnly)

@@ -16,7 +16,8 @@ enum LinksCommand: Sendable, Equatable {
                shortcut-serve links add ID --title T --app-url URL --fallback-url URL [--universal-url URL]
                                     [--description D] [--image URL] [--app-store-id N] [--app-clip-bundle-id B]
                                     [--app-id TEAMID.bundle.id] [--store DIR] [--base-url URL]
-               shortcut-serve links list | show ID | rm ID [--store DIR]     landing links in the store
+               shortcut-serve links list [--json] [--base-url URL] | show ID | rm ID [--store DIR]
+                                                             landing links in the store
         """
 
     static let help =

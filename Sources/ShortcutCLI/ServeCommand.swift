@@ -27,6 +27,10 @@ struct ServeCommand {
         Platform.tuneAllocator(arenas: max(2, ProcessInfo.processInfo.activeProcessorCount))
         let server = HTTPServer(limits: options.limits, logsRequests: !options.quiet)
         let app: ShortcutApp
+        // A start that fails (a port in use) must not leave behind a store folder it made: a mistyped
+        // --store would otherwise become a new, empty store on disk.
+        let storeFolder = ServerConfiguration.storeDirectory(options.storePath)
+        let storeExisted = Platform.exists(storeFolder.path)
         do {
             app = try ShortcutApp(options: options)
             try app.install(on: server)
@@ -83,6 +87,7 @@ struct ServeCommand {
             address = try server.start(options.port, host: options.host)
         } catch {
             standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
+            if !storeExisted, app.store.count == 0 { try? FileManager.default.removeItem(at: storeFolder) }
             Platform.exit(1)
         }
         app.didStart(at: address)
@@ -104,6 +109,9 @@ struct ServeCommand {
                 networkRoots: app.networkRoots), in: app.store.directory)
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
         var announcement = "listening on http://\(host):\(address.port)\n"
+        // Which store: a mistyped --store serves an empty one, and this line shows it at once.
+        let records = app.store.count
+        announcement += "  store: \(app.store.directory.path) (\(records) record\(records == 1 ? "" : "s")\(storeExisted ? "" : ", new"))\n"
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.
         for root in app.networkRoots { announcement += "  on your network: \(root)/s\n" }
         if let publicURL = options.publicURL { announcement += "  public: \(publicURL)/s\n" }

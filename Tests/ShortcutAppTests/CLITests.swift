@@ -55,11 +55,11 @@ import Testing
         let process = TestProcess()
         let port: UInt16
         let stderr = Pipe()
+        let out = Pipe()
 
         init(_ arguments: [String]) throws {
             process.executableURL = CLITests.binary
             process.arguments = ["--port", "0"] + arguments
-            let out = Pipe()
             process.standardOutput = out
             process.standardError = stderr
             try process.run()
@@ -73,6 +73,17 @@ import Testing
                 throw RawClient.Failure(description: "unexpected first line '\(line)'")
             }
             self.port = port
+        }
+
+        /// The next line of standard output, with its newline ("" at the end).
+        func nextLine() -> String {
+            var line = ""
+            while !line.hasSuffix("\n") {
+                let byte = out.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { break }
+                line += String(decoding: byte, as: UTF8.self)
+            }
+            return line
         }
 
         func stop(_ signal: Int32 = SIGTERM) -> Int32 {
@@ -118,6 +129,34 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix(message + "\n"), "\(run.stderr)")
         #expect(run.stderr.contains("Usage: shortcut-serve"))
+    }
+
+    /// Issue 26, point 6: the start names its store (a mistyped --store serves an empty one) and a start that
+    /// fails leaves no folder it made. Before, nothing named the store and the failed start left the folder.
+    @Test func theStartNamesItsStoreAndItsRecords() throws {
+        let store = Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let fresh = try Server(["--store", store, "--quiet"])
+        #expect(fresh.nextLine() == "  store: \(store) (0 records, new)\n")
+        #expect(fresh.stop() == 0)
+        #expect(try Self.run(["add", "--id", "one", "--title", "One", "--open", "myapp://one", "--store", store]).status == 0)
+        let again = try Server(["--store", store, "--quiet"])
+        #expect(again.nextLine() == "  store: \(store) (1 record)\n")
+        #expect(again.stop() == 0)
+    }
+
+    @Test func aStartOnATakenPortLeavesNoNewStoreFolder() throws {
+        let store = Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let first = try Server(["--store", store, "--quiet"])
+        defer { _ = first.stop() }
+        let mistyped = Self.temporaryStore()
+        let run = try Self.run(["--port", "\(first.port)", "--store", mistyped])
+        #expect(run.status == 1 && run.stderr.contains("Address already in use"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mistyped), "the failed start removed the folder it made")
+        // A store that was there before stays, whatever the start did.
+        let taken = try Self.run(["--port", "\(first.port)", "--store", store])
+        #expect(taken.status == 1 && FileManager.default.fileExists(atPath: store))
     }
 
     @Test func portInUseIsOneErrorLineAndExit1() throws {

@@ -46,8 +46,9 @@ import Testing
             let any = try #require(SocketAddress(host: wildcard, port: 0))
             let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.with(port: port))/s" }
             #expect(!expected.isEmpty)
-            #expect(Array(lines.dropFirst()) == expected)
-            for line in lines.dropFirst() {
+            #expect(lines.dropFirst().first?.hasPrefix("  store: ") == true, "the store line, then the addresses")
+            #expect(Array(lines.dropFirst(2)) == expected)
+            for line in lines.dropFirst(2) {
                 let authority = String(line.dropFirst("  on your network: http://".count).dropLast(2))
                 let host =
                     authority.hasPrefix("[") ? String(authority.dropFirst().prefix { $0 != "]" }) : String(authority.prefix { $0 != ":" })

@@ -141,7 +141,8 @@ import Testing
                 process.standardOutput = out
                 process.standardError = stderr
                 try process.run()
-                let line = try ServerProcessTests.read(out.fileHandleForReading.fileDescriptor) { $0.hasSuffix("\n") }
+                let read = try ServerProcessTests.read(out.fileHandleForReading.fileDescriptor) { $0.contains("\n") }
+                let line = String(read.prefix { $0 != "\n" }) + "\n"
                 guard line.hasPrefix("listening on http://127.0.0.1:"), let port = UInt16(line.dropFirst(30).dropLast()) else {
                     throw RawClient.Failure(description: "unexpected first line '\(line)'")
                 }

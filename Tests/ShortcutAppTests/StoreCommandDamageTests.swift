@@ -58,7 +58,7 @@ import Testing
         #expect(missing.status == 1 && missing.stderr == "error: no record 'nothing' in \(store.path)\n")
     }
 
-    @Test(arguments: [["mock", "list"], ["mock", "show", "x"], ["mock", "rm", "x"], ["list"], ["show", "x"], ["rm", "x"]])
+    @Test(arguments: [["mock", "show", "x"], ["mock", "rm", "x"], ["show", "x"], ["rm", "x"]])
     func aCommandOnAStoreThatIsNotThereSaysSoAndCreatesNothing(command: [String]) throws {
         let missing = StoreFixture.folder()
         let (run, hung) = try StoreFixture.run(command + ["--store", missing.path])
