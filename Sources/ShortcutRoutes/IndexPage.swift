@@ -39,6 +39,9 @@ struct IndexPage: Sendable {
             table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #8884}
             img{width:40px;height:40px;border-radius:9px;vertical-align:middle}code{font-size:13px}
             figure{margin:0}figure svg{width:96px;height:96px;display:block}figcaption{font-size:11px;word-break:break-all}
+            td{overflow-wrap:anywhere}code{word-break:break-all}
+            @media (max-width:40rem){body{margin:1rem auto}table,tbody,tr,td{display:block}th{display:none}
+            tr{padding:.5rem 0;border-bottom:1px solid #8884}td{border:0;padding:.1rem 0}figure svg{width:80px;height:80px}}
             </style></head><body><h1>shortcut-serve</h1>
             <p>Open <a href="/s">/s</a> for the demo shortcut. Default delivery: <b>\(defaultMode.rawValue)</b> mode
             (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>

@@ -425,6 +425,42 @@ class Run(LandingTests):
         self.note(f"/s -> {tab.uri()}; built-in icon {s['iconWidth']}x{s['iconHeight']}")
         self.screenshot(tab, "demo.png")
 
+    def test_index_phone_width(self):
+        """Issue 26, point 8: the index at a phone's width (320, 390 and 430 px) scrolls only down: its rows
+        stack and long URLs wrap, so the QR codes and links stay on screen (before, at 390 px the QR and link
+        columns were cut off, with a horizontal scrollbar)."""
+        own = Server(self.server.binary)
+        # A public URL: the index draws a QR code per shortcut, as it does for a phone on the network.
+        own.start("--public-url", "https://phone.test")
+        try:
+            long_url = "myapp://a/very/long/path/" + "segment-" * 24 + "end?with=query&and=more"
+            for i in range(3):
+                self.create(own, {"title": f"A rather long shortcut title number {i} for a phone", "url": long_url,
+                                  "app_name": "My App", "icon": self.icon_uri, "id": f"wide-{i}"})
+            status, _, _ = own.request("POST", "/api/mock", body=json.dumps(
+                {"content": "x", "name": "a-mock-name-without-any-spaces-" * 3, "content_type": "application/vnd.example.long+json"}
+            ).encode("utf-8"), headers={"Content-Type": "application/json"})
+            check(status == 201, f"POST /api/mock answered {status}")
+            seen = []
+            for width in (320, 390, 430):
+                tab = self.browser.tab(width=width, height=844)
+                failed = tab.load_uri(own.base + "/")
+                check(failed is None, f"load of the index failed: {failed}")
+                state = tab.js("return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth,"
+                               " body: document.body.scrollWidth, codes: document.querySelectorAll('figure svg').length,"
+                               " right: Math.max(...[...document.querySelectorAll('figure svg, td a')]"
+                               ".map(e => e.getBoundingClientRect().right))};")
+                check(state["codes"] == 3, f"{state['codes']} QR codes on the index, not 3")
+                check(state["scroll"] <= state["inner"] and state["body"] <= state["inner"],
+                      f"at {width} px the index is {state['scroll']} px wide (window {state['inner']} px)")
+                check(state["right"] <= state["inner"], f"at {width} px a code or link ends at {state['right']:.0f} px")
+                seen.append(f"{width} px: scrollWidth {state['scroll']} <= innerWidth {state['inner']}")
+                if width == 390:
+                    self.screenshot(tab, "index-390.png")
+            self.note("; ".join(seen))
+        finally:
+            own.stop()
+
     def test_stored_page_isolation(self):
         """A stored page played at /v3/<id> runs sandboxed in an opaque origin: its script cannot list,
         read, create or replace anything through /api/ (nor read the index), even knowing another page's
@@ -761,7 +797,7 @@ class Run(LandingTests):
 
     TESTS = ["page_mode", "standalone", "data_mode", "data_redirect_refused", "hostile_input", "demo",
              "stored_page_isolation", "offline_relaunch", "offline_insecure_origin", "offline_behind_gateway", "offline_over_tls",
-             "probe_insecure_origin", "probe_over_tls",
+             "probe_insecure_origin", "probe_over_tls", "index_phone_width",
              "landing_fallback", "landing_app_opened", "landing_hostile"]
 
 
