@@ -55,6 +55,8 @@ enum LinksCommand: Sendable, Equatable {
             return .store(try LinkStoreCommand.parse(verb: verb, Array(arguments.dropFirst())))
         }
         var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
+        // Every command takes --store (a script passes it to all of them); check and match read no store.
+        _ = try reader.value("--store")
         switch verb {
         case "check":
             let files = try reader.positionals()

@@ -78,11 +78,26 @@ extension StoreCommand {
                 return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
             }
             return shortcuts.map { "\($0.id)\t\($0.metadata["title"] ?? "")\t\($0.metadata["url"] ?? "")" }.joined(separator: "\n")
-        case .showShortcut(let storePath, let id):
-            let page = try get(id, from: try open(storePath, .readOnly))
-            let kind = RecordKind(page)
-            guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }
-            return String(decoding: page.body, as: UTF8.self)
+        case .showShortcut(let storePath, let id, let format, let base):
+            let (page, isDemo) = try Self.shortcutOrDemo(id, storePath: storePath)
+            let root = StoreCommand.root(of: base)
+            switch format {
+            case .html:
+                return String(decoding: page.body, as: UTF8.self)
+            case .json:
+                return RecordJSON.shortcut(id: page.id, metadata: page.metadata) { root + $0 }.description
+            case .fields:
+                let object = RecordJSON.shortcut(id: page.id, metadata: page.metadata) { root + $0 }
+                guard case .object(let members) = object else { return "" }
+                let lines = members.map { name, value in
+                    switch value {
+                    case .string(let text): "\(name): \(text)"
+                    case .null: "\(name): (none)"
+                    default: "\(name): \(value)"
+                    }
+                }
+                return (lines + (isDemo ? ["built in: yes (shortcut-serve add --id demo … replaces it)"] : [])).joined(separator: "\n")
+            }
         case .removeShortcut(let storePath, let id):
             let store = try open(storePath, .existing)
             if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
@@ -128,6 +143,18 @@ extension StoreCommand {
             lines.append("")
             return lines.joined(separator: "\n") + String(decoding: page.body, as: UTF8.self)
         }
+    }
+
+    /// The shortcut `id` of the store at `path`, or the built-in demo for `demo` (what `/p/demo` serves while
+    /// the store has no shortcut of that id, and also where there is no store yet).
+    static func shortcutOrDemo(_ id: String, storePath: String?) throws -> (page: StoredPage, isDemo: Bool) {
+        let demo = { (ShortcutRecord.makeDemo(template: .default), true) }
+        if id == ShortcutRecord.demoID, !Platform.exists(StoreCommand.directory(storePath).path) { return demo() }
+        let store = try open(storePath, .readOnly)
+        if let found = ShortcutService(store: store).shortcutOrDemo(id) { return found }
+        guard PageID.isValid(id), let page = store.get(id) else { throw notFound(id, in: store) }
+        let kind = RecordKind(page)
+        throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))")
     }
 
     /// A listing of a store folder that does not exist yet: empty (`[]` with `--json`), as a script expects

@@ -17,7 +17,7 @@ enum StoreCommand: Sendable {
         store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
         mode: DeliveryMode?, template: String?, baseURL: String, qr: Bool?)
     case listShortcuts(store: String?, json: Bool, baseURL: String)
-    case showShortcut(store: String?, id: String)
+    case showShortcut(store: String?, id: String, format: ShowFormat, baseURL: String)
     case removeShortcut(store: String?, id: String)
     case addMock(
         store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
@@ -26,11 +26,22 @@ enum StoreCommand: Sendable {
     case showMock(store: String?, id: String)
     case removeMock(store: String?, id: String)
 
+    /// What `show` prints of a shortcut.
+    enum ShowFormat: Sendable, Equatable {
+        /// `name: value` lines, as `mock show` and `links show` print theirs.
+        case fields
+        /// The object `list --json` and `GET /api/shortcuts/<id>` give.
+        case json
+        /// The page the shortcut serves at `/p/<id>`.
+        case html
+    }
+
     static let shortcutUsage = """
         Usage: shortcut-serve add --title T --open URL [--icon FILE|-] [--app-name N] [--id ID] [--mode page|data]
                                   [--template FILE] [--store DIR] [--base-url URL] [--qr|--no-qr]
                shortcut-serve list [--json] [--store DIR] [--base-url URL]
-               shortcut-serve show ID [--store DIR]      prints the generated page
+               shortcut-serve show ID [--json | --html] [--store DIR] [--base-url URL]
+                                                 its fields (as list --json with --json), or the page (--html)
                shortcut-serve rm ID [--store DIR]
         """
 
@@ -44,10 +55,11 @@ enum StoreCommand: Sendable {
 
     /// What `--help` adds to either usage: how the commands meet a missing, damaged or read-only store.
     static let storeNotes = """
-        list, show and rm read an existing store and never make one (only add does): a --store folder that
-        is not there is an error (exit 1). list prints the good records, and on standard error one
-        'warning: <file>: <why>' line per damaged file it skipped; its exit status stays 0. show on a
-        damaged record says why (exit 1). A read-only store can be listed and shown; add and rm on it fail.
+        list, show and rm never make a store (only add does): list on a --store folder that is not there
+        prints nothing ([] with --json, exit 0, a note on standard error); show and rm there are an error
+        (exit 1). list prints the good records, and on standard error one 'warning: <file>: <why>' line per
+        damaged file it skipped, with the command that removes it; its exit status stays 0. show on a
+        damaged record says why (exit 1); rm removes it. A read-only store can be listed and shown.
         list --json prints one JSON array, the entries of the HTTP API's lists (GET /api/shortcuts,
         GET /api/mock), links made with --base-url. Exit status: 0 done, 1 failed (error: line), 64 usage.
         """
@@ -125,9 +137,14 @@ enum StoreCommand: Sendable {
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return mock ? .listMocks(store: store, json: json, baseURL: base) : .listShortcuts(store: store, json: json, baseURL: base)
-        case (_, "show"):
+        case (true, "show"):
+            return .showMock(store: store, id: try single("ID"))
+        case (false, "show"):
+            let (json, html) = (reader.flag("--json"), reader.flag("--html"))
+            if json && html { throw UsageError("--json and --html: give one", usage: usage) }
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             let id = try single("ID")
-            return mock ? .showMock(store: store, id: id) : .showShortcut(store: store, id: id)
+            return .showShortcut(store: store, id: id, format: json ? .json : html ? .html : .fields, baseURL: base)
         case (_, "rm"):
             let id = try single("ID")
             return mock ? .removeMock(store: store, id: id) : .removeShortcut(store: store, id: id)

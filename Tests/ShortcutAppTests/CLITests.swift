@@ -255,7 +255,7 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("id: scan\nshortcut: http://127.0.0.1:9081/s/scan\npage: http://127.0.0.1:9081/p/scan\n"))
         #expect(try Self.run(["list", "--store", store]).stdout == "scan\tScan\tmyapp://page/scan\n")
-        let shown = try Self.run(["show", "scan", "--store", store])
+        let shown = try Self.run(["show", "scan", "--store", store, "--html"])
         #expect(shown.stdout.contains("<!") && shown.stdout.contains("myapp://page/scan"))
         let refused = try Self.run(["add", "--title", "X", "--open", "javascript:alert(1)", "--store", store])
         #expect(refused.status == 1 && refused.stderr.hasPrefix("error: "))
@@ -278,7 +278,7 @@ import Testing
             "add", "--title", "Legacy", "--open", "myapp://page/view2", "--id", "legacy", "--template", template, "--store", store,
         ])
         #expect(added.status == 0, "\(added.stderr)")
-        let page = try CLITests.run(["show", "legacy", "--store", store]).stdout
+        let page = try CLITests.run(["show", "legacy", "--store", store, "--html"]).stdout
         #expect(page.contains("<title>Legacy</title>"))
         #expect(page.contains(#"href="myapp://page/view2""#))
         #expect(page.contains("href=\"data:image/jpeg;base64,iVBOR"), "the built-in PNG's raw base64")
@@ -354,5 +354,54 @@ import Testing
         let run = try CLITests.run(arguments)
         #expect(run.status == 0)
         #expect(run.stdout == expected)
+    }
+}
+
+/// `show` as the other commands print (issue 26, point 5): fields, `--json` as `list --json`, `--html` for the
+/// page, and the built-in `demo` that `/p/demo` serves. Before, `show` printed the 12 KB page and `show demo`
+/// said there was no such record.
+@Suite struct ShowCommandTests {
+    @Test func showPrintsFieldsJSONOrThePage() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let added = try CLITests.run([
+            "add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--app-name", "My App", "--store", store,
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let base = ["--store", store, "--base-url", "http://192.0.2.7:9081"]
+        let fields = try CLITests.run(["show", "scan"] + base)
+        #expect(fields.status == 0)
+        #expect(
+            fields.stdout == """
+                id: scan
+                title: Scan
+                url: myapp://scan
+                app_name: My App
+                mode: (none)
+                bundle_id: (none)
+                shortcut: http://192.0.2.7:9081/s/scan
+                page: http://192.0.2.7:9081/p/scan
+                profile: http://192.0.2.7:9081/w/scan.mobileconfig
+
+                """, "\(fields.stdout)")
+        let json = try CLITests.run(["show", "scan", "--json"] + base)
+        let listed = try CLITests.run(["list", "--json"] + base)
+        #expect(json.status == 0 && "[" + json.stdout.dropLast() + "]\n" == listed.stdout, "the object list --json gives")
+        let html = try CLITests.run(["show", "scan", "--html"] + base)
+        #expect(html.stdout.hasPrefix("<!") && html.stdout.contains("myapp://scan"))
+        #expect(try CLITests.run(["show", "scan", "--json", "--html"] + base).status == 64)
+    }
+
+    @Test func showDemoShowsTheBuiltInOneWithOrWithoutAStore() throws {
+        let missing = CLITests.temporaryStore()
+        let demo = try CLITests.run(["show", "demo", "--store", missing])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout.contains("title: Add to Home Screen\nurl: mkaddtohomescreen://page/view2\n"), "\(demo.stdout)")
+        #expect(demo.stdout.hasSuffix("built in: yes (shortcut-serve add --id demo … replaces it)\n"))
+        #expect(!FileManager.default.fileExists(atPath: missing), "show makes no store")
+        let page = try CLITests.run(["show", "demo", "--html", "--store", missing])
+        #expect(page.stdout.contains("mkaddtohomescreen://page/view2"))
+        let other = try CLITests.run(["show", "nosuch", "--store", missing])
+        #expect(other.status == 1 && other.stderr.hasPrefix("error: no store at "))
     }
 }

@@ -41,7 +41,7 @@ import Testing
             ["add", "--id", "piped", "--title", "T", "--open", "myapp://t", "--icon", "-", "--store", store.path, "--no-qr"], input: png
         ).run
         #expect(run.status == 0, "\(run.stderr)")
-        let shown = try StoreFixture.run(["show", "piped", "--store", store.path]).run
+        let shown = try StoreFixture.run(["show", "piped", "--html", "--store", store.path]).run
         #expect(shown.stdout.contains("data:image/png;base64,iVBORw0KGgpCQkJC"), "the piped bytes are the icon")
     }
 }

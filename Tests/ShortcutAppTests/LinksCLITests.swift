@@ -52,6 +52,10 @@ import Testing
                 result: opens in ABCDE12345.com.example.app
 
                 """)
+        // Every command takes --store (issue 26: match refused it with exit 64); match and check read none.
+        let withStore = try CLITests.run(["links", "match", "https://example.com/buy/1", "--aasa", file, "--store", "/nonexistent"])
+        #expect(withStore.status == 0 && withStore.stdout == opens.stdout, "\(withStore.stderr)")
+        #expect(try CLITests.run(["links", "check", file, "--store", "/nonexistent"]).status == 0)
         let safari = try CLITests.run(["links", "match", "https://example.com/buy/1#no_universal_links", "--aasa", file])
         #expect(safari.status == 1)
         #expect(

@@ -62,7 +62,7 @@ struct ReadOnlyStoreTests {
         #expect(list.stdout.hasPrefix("good1\t200"))
         let show = try StoreFixture.run(["mock", "show", "good2", "--store", view.url.path]).run
         #expect(show.status == 0 && show.stdout.hasSuffix("<p>good2</p>\n"), "\(show.stderr)")
-        #expect(try StoreFixture.run(["show", "short", "--store", view.url.path]).run.stdout == "<p>shortcut</p>\n")
+        #expect(try StoreFixture.run(["show", "short", "--html", "--store", view.url.path]).run.stdout == "<p>shortcut</p>\n")
         let file = store.path + "-page.html"
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         for command in [["mock", "add", "--file", file], ["mock", "rm", "good1"], ["rm", "short"]] {
