@@ -5,8 +5,9 @@
 #      that every import follows Package.swift's layer list (scripts/layers.py) and the style
 #      (scripts/format.sh: swift format lint --strict), builds everything with -warnings-as-errors, and
 #      checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
-#   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), then the
-#      example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
+#   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), README.md's
+#      commands in order (Tests/Readme), the install command, then the example package
+#      Examples/IntegrationTest, which uses the ShortcutServe library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
 #      release binary (skipped, with a note, where that folder is absent: it is not part of the product)
 #   5. the browser tests: the pages in WebKitGTK under Xvfb (Tests/Browser)
@@ -92,6 +93,9 @@ SWIFT_SCRATCH_PATH=$SCRATCH python3 scripts/public-api.py --check
 # ---------- 3. unit and live tests ----------
 step "swift test"
 swift test --scratch-path "$SCRATCH" --skip-build
+# README.md top to bottom, as a newcomer runs it: each command succeeds (or fails) as it says.
+step "README, in order (Tests/Readme/readme_test.py)"
+python3 Tests/Readme/readme_test.py --bin "$SHORTCUT_SERVE_BIN" | tail -1
 # README's install command, into a temp prefix: the binary answers from there, and the run command after
 # it (swift run -c release, or a second install) finds nothing to rebuild.
 step "install (scripts/install.sh into a temp prefix)"
