@@ -17,7 +17,7 @@ enum Help {
                shortcut-serve probe [--open APP_URL]     which delivery path works on your phone: its report
                shortcut-serve mock add|list|show|rm …
                shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
-               shortcut-serve links add ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID
+               shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID
 
         Options:
           --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 or :: for a
@@ -92,7 +92,7 @@ enum Help {
           shortcut-serve links check FILE checks an apple-app-site-association or assetlinks.json offline;
           shortcut-serve links match URL --aasa FILE says which app opens URL and why (exit 0) or that
           Safari does (exit 1). shortcut-serve links --help for more.
-          shortcut-serve links add ID … makes a landing page, GET /open/ID: it tries the app URL, then goes
+          shortcut-serve links add --id ID … makes a landing page, GET /open/ID: it tries the app URL, then goes
           to the fallback URL if the page is still visible after 1500 ms. Without --aasa, the server builds
           /.well-known/apple-app-site-association from links added with --app-id and --universal-url.
 

@@ -7,9 +7,9 @@ import ShortcutRecords
 /// each command calls the service with the owner's rights and prints its answer, its errors as
 /// `StoreCommand.run` says them.
 enum LinkStoreCommand: Sendable, Equatable {
-    case add(store: String?, id: String, fields: LandingLink.Fields, baseURL: String)
+    case add(store: String?, id: String, fields: LandingLink.Fields, baseURL: String, json: Bool)
     case list(store: String?, json: Bool, baseURL: String)
-    case show(store: String?, id: String)
+    case show(store: String?, id: String, json: Bool, baseURL: String)
     case remove(store: String?, id: String)
 
     /// The usage of every `links` command (one text, so an error in any shows them all).
@@ -38,14 +38,20 @@ enum LinkStoreCommand: Sendable, Equatable {
                 appStoreID: try reader.value("--app-store-id"), appClipBundleID: try reader.value("--app-clip-bundle-id"),
                 appID: try reader.value("--app-id"))
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
-            return .add(store: store, id: try single(), fields: fields, baseURL: base)
+            let json = reader.flag("--json")
+            // `--id ID`, as add and mock add take it; the id as the first word still works.
+            var id = try reader.value("--id")
+            if id == nil { id = try single() } else { try reader.finish() }
+            return .add(store: store, id: id ?? "", fields: fields, baseURL: base, json: json)
         case "list":
             let json = reader.flag("--json")
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return .list(store: store, json: json, baseURL: base)
         case "show":
-            return .show(store: store, id: try single())
+            let json = reader.flag("--json")
+            let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            return .show(store: store, id: try single(), json: json, baseURL: base)
         default:
             return .remove(store: store, id: try single())
         }
@@ -55,7 +61,7 @@ enum LinkStoreCommand: Sendable, Equatable {
     /// invalid record a listing skipped (exit status 0: the good ones were listed).
     func run(warn: (String) -> Void) throws -> [String] {
         switch self {
-        case .add(let path, let id, let fields, let base):
+        case .add(let path, let id, let fields, let base, let json):
             let draft = LinkDraft(fields: fields, id: id)
             // Checked before the store is opened: a refused link makes no store.
             do {
@@ -68,7 +74,11 @@ enum LinkStoreCommand: Sendable, Equatable {
                 try LinkService(store: store).create(draft, by: .owner)
             }
             let id = created.stored.id
-            return ["id: \(id)", "link: \(StoreCommand.root(of: base))\(created.stored.path)", "secret: \(created.secret)"]
+            let root = StoreCommand.root(of: base)
+            guard !json else {
+                return [RecordJSON.created(RecordJSON.link(created.stored) { root + $0 }, secret: created.secret, at: 2).description]
+            }
+            return ["id: \(id)", "link: \(root)\(created.stored.path)", "secret: \(created.secret)"]
         case .list(let path, let json, let base):
             if let none = StoreCommand.emptyListing(path, json: json, warn: warn) { return none.isEmpty ? [] : [none] }
             let store = try StoreCommand.open(path, .readOnly)
@@ -78,9 +88,10 @@ enum LinkStoreCommand: Sendable, Equatable {
             let root = StoreCommand.root(of: base)
             guard !json else { return [JSONValue.array(links.map { RecordJSON.link($0) { root + $0 } }).description] }
             return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
-        case .show(let path, let id):
+        case .show(let path, let id, let json, let base):
             let store = try StoreCommand.open(path, .readOnly)
             let stored = try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).link(id) }
+            guard !json else { return [RecordJSON.link(stored) { StoreCommand.root(of: base) + $0 }.description] }
             return ["id: \(id)"] + stored.link.fields.named.compactMap { name, value in value.map { "\(name): \($0)" } }
         case .remove(let path, let id):
             let store = try StoreCommand.open(path, .existing)

@@ -13,10 +13,10 @@ enum LinksCommand: Sendable, Equatable {
     static let usage = """
         Usage: shortcut-serve links check FILE...            check apple-app-site-association / assetlinks.json files
                shortcut-serve links match URL --aasa FILE    which app opens URL, and why
-               shortcut-serve links add ID --title T --app-url URL --fallback-url URL [--universal-url URL]
+               shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL [--universal-url URL]
                                     [--description D] [--image URL] [--app-store-id N] [--app-clip-bundle-id B]
-                                    [--app-id TEAMID.bundle.id] [--store DIR] [--base-url URL]
-               shortcut-serve links list [--json] [--base-url URL] | show ID | rm ID [--store DIR]
+                                    [--app-id TEAMID.bundle.id] [--store DIR] [--base-url URL] [--json]
+               shortcut-serve links list [--json] [--base-url URL] | show ID [--json] | rm ID [--store DIR]
                                                              landing links in the store
         """
 
@@ -45,7 +45,7 @@ enum LinksCommand: Sendable, Equatable {
             Examples:
               shortcut-serve links check apple-app-site-association
               shortcut-serve links match 'https://example.com/buy/1?ref=a#top' --aasa apple-app-site-association
-              shortcut-serve links add spring --title "Spring sale" --app-url myapp://sale/spring \\
+              shortcut-serve links add --id spring --title "Spring sale" --app-url myapp://sale/spring \\
                   --fallback-url https://example.com/sale
             """
 

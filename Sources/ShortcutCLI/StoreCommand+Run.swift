@@ -24,7 +24,7 @@ extension StoreCommand {
     func run(warn: (String) -> Void = { standardError("warning: \($0)\n") }) throws -> String {
         switch self {
         case .addShortcut(
-            let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base, let qr):
+            let storePath, let title, let url, let iconPath, let appName, let id, let mode, let templatePath, let base, let qr, let json):
             var icon: ShortcutIcon?
             if let iconPath {
                 // `--icon -`: the image from standard input (`curl … | shortcut-serve add --icon - …`).
@@ -42,6 +42,11 @@ extension StoreCommand {
             }
             let id = created.record.id
             let root = StoreCommand.root(of: base)
+            // What POST /api/shortcuts answers, the secret included: for a script.
+            guard !json else {
+                let body = RecordJSON.shortcut(id: id, metadata: created.record.metadata) { root + $0 }
+                return RecordJSON.created(body, secret: created.secret, at: 1).description
+            }
             var lines = [
                 "id: \(id)", "shortcut: " + root + RecordPath.shortcut(id), "page: " + root + RecordPath.page(id),
                 "secret: \(created.secret)",
@@ -108,7 +113,7 @@ extension StoreCommand {
             if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
             try Self.run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
             return "removed \(id)"
-        case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base):
+        case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base, let json):
             let data: [UInt8]
             switch FileWords.read(file, limit: PageStore.defaultMaxRecordBytes) {
             case .success(let bytes): data = bytes
@@ -122,6 +127,7 @@ extension StoreCommand {
                 try MockService(store: store).create(draft, by: .owner)
             }
             let root = StoreCommand.root(of: base)
+            guard !json else { return RecordJSON.createdMock(created.record, secret: created.secret) { root + $0 }.description }
             return "id: \(created.record.id)\nlink: \(root + RecordPath.play(created.record.id))\nsecret: \(created.secret)"
         case .listMocks(let storePath, let json, let base):
             if let none = Self.emptyListing(storePath, json: json, warn: warn) { return none }
@@ -131,10 +137,11 @@ extension StoreCommand {
             let root = StoreCommand.root(of: base)
             guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
             return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
-        case .showMock(let storePath, let id):
+        case .showMock(let storePath, let id, let json):
             let store = try open(storePath, .readOnly)
             let page = try get(id, from: store)
             try Self.run(in: store) { () throws(ServiceError) in try MockService.checkKind(of: page) }
+            guard !json else { return RecordJSON.mock(page).description }
             var lines = [
                 "id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
                 "content-type: \(page.contentType); charset=\(page.charset)",

@@ -15,15 +15,15 @@ import ShortcutStore
 enum StoreCommand: Sendable {
     case addShortcut(
         store: String?, title: String, url: String, icon: String?, appName: String?, id: String?,
-        mode: DeliveryMode?, template: String?, baseURL: String, qr: Bool?)
+        mode: DeliveryMode?, template: String?, baseURL: String, qr: Bool?, json: Bool)
     case listShortcuts(store: String?, json: Bool, baseURL: String)
     case showShortcut(store: String?, id: String, format: ShowFormat, baseURL: String)
     case removeShortcut(store: String?, id: String)
     case addMock(
         store: String?, file: String, status: Int, type: String, charset: String, headers: [HTTPField],
-        id: String?, name: String, baseURL: String)
+        id: String?, name: String, baseURL: String, json: Bool)
     case listMocks(store: String?, json: Bool, baseURL: String)
-    case showMock(store: String?, id: String)
+    case showMock(store: String?, id: String, json: Bool)
     case removeMock(store: String?, id: String)
 
     /// What `show` prints of a shortcut.
@@ -38,7 +38,7 @@ enum StoreCommand: Sendable {
 
     static let shortcutUsage = """
         Usage: shortcut-serve add --title T --open URL [--icon FILE|-] [--app-name N] [--id ID] [--mode page|data]
-                                  [--template FILE] [--store DIR] [--base-url URL] [--qr|--no-qr]
+                                  [--template FILE] [--store DIR] [--base-url URL] [--qr|--no-qr] [--json]
                shortcut-serve list [--json] [--store DIR] [--base-url URL]
                shortcut-serve show ID [--json | --html] [--store DIR] [--base-url URL]
                                                  its fields (as list --json with --json), or the page (--html)
@@ -48,8 +48,9 @@ enum StoreCommand: Sendable {
     static let mockUsage = """
         Usage: shortcut-serve mock add --file page.html [--status 200] [--type text/html] [--charset UTF-8]
                                        [--header 'K: V']... [--id slug] [--name N] [--store DIR] [--base-url URL]
+                                       [--json]
                shortcut-serve mock list [--json] [--store DIR] [--base-url URL]
-               shortcut-serve mock show ID [--store DIR]
+               shortcut-serve mock show ID [--json] [--store DIR]
                shortcut-serve mock rm ID [--store DIR]
         """
 
@@ -105,11 +106,12 @@ enum StoreCommand: Sendable {
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             // The phone's QR code: drawn on a terminal, left out of a pipe (a script reads the lines above it).
             let (drawsQR, omitsQR) = (reader.flag("--qr"), reader.flag("--no-qr"))
+            let json = reader.flag("--json")
             if drawsQR && omitsQR { throw UsageError("--qr and --no-qr: give one", usage: usage) }
             try reader.finish()
             return .addShortcut(
                 store: store, title: title, url: url, icon: icon, appName: appName, id: id, mode: mode,
-                template: template, baseURL: base, qr: drawsQR ? true : omitsQR ? false : nil)
+                template: template, baseURL: base, qr: drawsQR ? true : omitsQR ? false : nil, json: json)
         case (true, "add"):
             guard let file = try reader.value("--file") else { throw UsageError("mock add needs --file", usage: usage) }
             // From 200: a 1xx is an interim answer, and a stored page is played as the final one.
@@ -128,17 +130,19 @@ enum StoreCommand: Sendable {
             let id = try reader.value("--id")
             let name = try reader.value("--name") ?? ""
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
+            let json = reader.flag("--json")
             try reader.finish()
             return .addMock(
                 store: store, file: file, status: status, type: type, charset: charset, headers: headers, id: id,
-                name: name, baseURL: base)
+                name: name, baseURL: base, json: json)
         case (_, "list"):
             let json = reader.flag("--json")
             let base = try reader.value("--base-url") ?? RunningServers.defaultBaseURL(store: store)
             try reader.finish()
             return mock ? .listMocks(store: store, json: json, baseURL: base) : .listShortcuts(store: store, json: json, baseURL: base)
         case (true, "show"):
-            return .showMock(store: store, id: try single("ID"))
+            let json = reader.flag("--json")
+            return .showMock(store: store, id: try single("ID"), json: json)
         case (false, "show"):
             let (json, html) = (reader.flag("--json"), reader.flag("--html"))
             if json && html { throw UsageError("--json and --html: give one", usage: usage) }

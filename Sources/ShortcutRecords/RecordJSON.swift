@@ -39,4 +39,32 @@ package enum RecordJSON {
         guard case .object(let fields) = stored.link.json else { return .null }
         return .object([("id", .string(stored.id)), ("link", .string(link(stored.path)))] + fields)
     }
+
+    /// `body` with `"secret"` inserted at `position`: what a create answers, the one time the secret is shown
+    /// (`POST /api/shortcuts` and `/api/links`, `add --json`, `links add --json`).
+    package static func created(_ body: JSONValue, secret: String, at position: Int) -> JSONValue {
+        guard case .object(var members) = body else { return body }
+        members.insert(("secret", .string(secret)), at: min(position, members.count))
+        return .object(members)
+    }
+
+    /// mocky's create answer, `{"id", "secret", "expireAt", "link"}` (`POST /api/mock`, `mock add --json`).
+    package static func createdMock(_ record: StoredPage, secret: String, link: (String) -> String) -> JSONValue {
+        .object([
+            ("id", .string(record.id)), ("secret", .string(secret)),
+            ("expireAt", record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+            ("link", .string(link(RecordPath.play(record.id)))),
+        ])
+    }
+
+    /// mocky's mock, `{"content", "status", "contentType", "charset", "headers", "name", "expireAt"}`
+    /// (`GET /api/mock/<id>`, `mock show --json`).
+    package static func mock(_ page: StoredPage) -> JSONValue {
+        .object([
+            ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
+            ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
+            ("headers", .object(page.headers.map { ($0.name, .string($0.value)) })),
+            ("name", .string(page.name)), ("expireAt", page.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
+        ])
+    }
 }

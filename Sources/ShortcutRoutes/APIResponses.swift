@@ -13,9 +13,7 @@ enum API {
     /// 201 with `body` (an object) and the record's `secret` as its member number `position`: the answer to a
     /// create, the one time the secret is said.
     static func created(_ body: JSONValue, secret: String, at position: Int) -> HTTPResponse {
-        guard case .object(var members) = body else { return json(body, status: .created) }
-        members.insert(("secret", .string(secret)), at: min(position, members.count))
-        return json(.object(members), status: .created)
+        json(RecordJSON.created(body, secret: secret, at: position), status: .created)
     }
 
     /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).

@@ -80,7 +80,7 @@ struct IndexPage: Sendable {
         html += table(
             landingLinks,
             none:
-                "Make one with <code>shortcut-serve links add ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.",
+                "Make one with <code>shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL</code> or <code>POST /api/links</code>.",
             columns: ["Title", "Page"]
         ) { item in
             let path = escape(LinkRecord.path(item.id))

@@ -30,12 +30,8 @@ struct MockAPI: Sendable {
             let value = try API.body(of: request).get()
             let (draft, errors) = MockPayload.decode(value, now: Date())
             let created = try service.create(draft, by: .anonymous, adding: errors.problems)
-            return API.json(
-                .object([
-                    ("id", .string(created.record.id)), ("secret", .string(created.secret)),
-                    ("expireAt", created.record.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-                    ("link", .string(links.absolute(RecordPath.play(created.record.id), for: request))),
-                ]), status: .created)
+            let body = RecordJSON.createdMock(created.record, secret: created.secret) { links.absolute($0, for: request) }
+            return API.json(body, status: .created)
         } catch {
             return API.failure(error)
         }
@@ -48,13 +44,7 @@ struct MockAPI: Sendable {
         } catch {
             return API.failure(error)
         }
-        return API.json(
-            .object([
-                ("content", .string(String(decoding: page.body, as: UTF8.self))), ("status", .number(Double(page.status))),
-                ("contentType", .string(page.contentType)), ("charset", .string(page.charset)),
-                ("headers", .object(page.headers.map { ($0.name, .string($0.value)) })),
-                ("name", .string(page.name)), ("expireAt", page.expiresAt.map { .string(ISO8601.string($0)) } ?? .null),
-            ]))
+        return API.json(RecordJSON.mock(page))
     }
 
     func stats(_ request: HTTPRequest) -> HTTPResponse {

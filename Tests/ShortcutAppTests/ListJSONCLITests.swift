@@ -87,3 +87,59 @@ import Testing
         #expect(parsed.first?["link"] as? String == "http://192.0.2.7:9081/open/spring", "\(linksJSON.stdout)")
     }
 }
+
+/// `--json` on every command that prints data (issue 26, point 5), each parsed as JSON, with the field names
+/// of the HTTP API's answer to the same request; and `--id` for every `add`. Before, `add`, `show`,
+/// `mock show`, `links list`, `links show` and `links add` refused `--json`, and `links add` took its id only
+/// as a word.
+@Suite struct JSONEverywhereCLITests {
+    static func object(_ run: CLITests.Run) throws -> [String: Any] {
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    }
+
+    static func array(_ run: CLITests.Run) throws -> [[String: Any]] {
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
+    }
+
+    @Test func everyCommandThatPrintsDataPrintsJSON() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let page = store + "-page.html"
+        try Data("<p>hi</p>".utf8).write(to: URL(fileURLWithPath: page))
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let common = ["--store", store, "--base-url", "http://192.0.2.7:9081"]
+
+        let added = try Self.object(
+            try CLITests.run(["add", "--id", "scan", "--title", "Scan", "--open", "myapp://scan", "--json"] + common))
+        #expect(added["id"] as? String == "scan" && (added["secret"] as? String)?.isEmpty == false)
+        #expect(added["page"] as? String == "http://192.0.2.7:9081/p/scan")
+        let mock = try Self.object(try CLITests.run(["mock", "add", "--file", page, "--id", "hello", "--json"] + common))
+        #expect(mock["id"] as? String == "hello" && mock["link"] as? String == "http://192.0.2.7:9081/v3/hello" && mock["secret"] != nil)
+        let link = try Self.object(
+            try CLITests.run(
+                [
+                    "links", "add", "--id", "spring", "--title", "Spring", "--app-url", "myapp://s", "--fallback-url",
+                    "https://example.com/s", "--json",
+                ]
+                    + common))
+        #expect(
+            link["id"] as? String == "spring" && link["secret"] != nil && link["link"] as? String == "http://192.0.2.7:9081/open/spring")
+        // The id as the first word, as before, still makes a link.
+        let word = try CLITests.run(
+            ["links", "add", "autumn", "--title", "Autumn", "--app-url", "myapp://a", "--fallback-url", "https://example.com/a"] + common)
+        #expect(word.status == 0, "\(word.stderr)")
+
+        #expect(try Self.object(try CLITests.run(["show", "scan", "--json"] + common))["url"] as? String == "myapp://scan")
+        let shownMock = try Self.object(try CLITests.run(["mock", "show", "hello", "--json", "--store", store]))
+        #expect(shownMock["content"] as? String == "<p>hi</p>" && shownMock["status"] as? Int == 200)
+        #expect(try Self.object(try CLITests.run(["links", "show", "spring", "--json"] + common))["app_url"] as? String == "myapp://s")
+        #expect(try Self.array(try CLITests.run(["list", "--json"] + common)).map { $0["id"] as? String } == ["scan"])
+        #expect(try Self.array(try CLITests.run(["mock", "list", "--json"] + common)).map { $0["id"] as? String } == ["hello"])
+        #expect(
+            try Self.array(try CLITests.run(["links", "list", "--json"] + common)).compactMap { $0["id"] as? String }.sorted() == [
+                "autumn", "spring",
+            ])
+    }
+}
