@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutRecords
+import ShortcutServe
 import ShortcutStore
 
 #if canImport(FoundationEssentials)

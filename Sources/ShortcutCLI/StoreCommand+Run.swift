@@ -201,6 +201,10 @@ extension StoreCommand {
         } catch .notFound(let id) {
             throw notFound(id, in: store)
         } catch .store(let cause) {
+            // A taken id whose record is damaged: say so, and what clears it (issue 26: a dead end before).
+            if case PageStoreError.alreadyExists(let id) = cause, store.get(id) == nil, let problem = store.problem(forID: id) {
+                throw Failure(description: "\(cause), by a damaged record (\(problem))" + StoreProblems.remedy(id: id, store: store))
+            }
             throw cause
         } catch {
             throw Failure(description: "\(error)")

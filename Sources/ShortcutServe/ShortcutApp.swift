@@ -3,6 +3,7 @@ import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutLinks
 import ShortcutPages
+import ShortcutPlatform
 import ShortcutRecords
 import ShortcutRoutes
 import ShortcutStore
@@ -132,10 +133,12 @@ package enum TemplateFile {
 
     package static func load(_ path: String?) throws -> PageTemplate {
         guard let path else { return .default }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "cannot read template \(path)")
+        let bytes: [UInt8]
+        switch FileWords.read(path, limit: PageTemplate.maxBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw Failure(description: "cannot read template \(path): \(failure.reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String.validatedUTF8(bytes) else {
             throw Failure(description: "template \(path) is not UTF-8 text")
         }
         do {

@@ -299,7 +299,7 @@ import Testing
         #expect(server.stop() == 0)
         let missing = try CLITests.run(["--port", "0", "--store", store, "--template", store + "-nope.html"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.hasPrefix("error: cannot read template"))
+        #expect(missing.stderr == "error: cannot read template \(store)-nope.html: no such file\n", "\(missing.stderr)")
     }
 }
 

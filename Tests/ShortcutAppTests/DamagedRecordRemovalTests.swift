@@ -23,6 +23,10 @@ import Testing
             shown.status == 1 && shown.stderr.hasSuffix("; remove it with: shortcut-serve rm pay --store \(store.path)\n"),
             "\(shown.stderr)")
 
+        let taken = try StoreFixture.run(["add", "--id", "pay", "--title", "Pay", "--open", "myapp://pay", "--store", store.path]).run
+        #expect(
+            taken.status == 1 && taken.stderr.contains("by a damaged record (")
+                && taken.stderr.hasSuffix("; remove it with: shortcut-serve rm pay --store \(store.path)\n"), "\(taken.stderr)")
         let (removed, hung) = try StoreFixture.run(command + ["pay", "--store", store.path])
         #expect(!hung)
         #expect(removed.status == 0, "\(removed.stderr)")

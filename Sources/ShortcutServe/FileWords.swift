@@ -3,10 +3,10 @@ import ShortcutPlatform
 /// Why a file the user named cannot be read or written, in words (`no such file`, `no such folder /x`,
 /// `is a folder`, `permission denied`): what a Foundation error would say as `CocoaError(code: …)`, a type
 /// name no user should read. The reason is found again by asking the file system about the path.
-enum FileWords {
+package enum FileWords {
     /// The bytes of `path`, or of standard input for `-`, at most `limit` (one byte more is read, so the
     /// caller's own size check sees the excess); a `Failure`-ready reason when it cannot be read.
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         if path == "-" { return readStandardInput(limit: limit) }
         do {
             let fd = try Platform.open(path, [.readOnly, .noControllingTerminal])
@@ -18,8 +18,8 @@ enum FileWords {
     }
 
     /// Why a read failed, in words.
-    struct ReadFailure: Error {
-        let reason: String
+    package struct ReadFailure: Error {
+        package let reason: String
     }
 
     private static func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
@@ -43,7 +43,7 @@ enum FileWords {
     }
 
     /// Why `path` could not be read.
-    static func readProblem(_ path: String) -> String {
+    package static func readProblem(_ path: String) -> String {
         do {
             let status = try Platform.status(ofPath: path)
             return status.kind == .directory ? "is a folder" : "permission denied"
@@ -54,7 +54,7 @@ enum FileWords {
 
     /// Why `path` could not be written: its folder is missing or not a folder, it is a folder itself, or
     /// the system's reason (permission, a read-only or full disk).
-    static func writeProblem(_ path: String, error: any Error) -> String {
+    package static func writeProblem(_ path: String, error: any Error) -> String {
         let folder = parentFolder(of: path)
         do {
             guard try Platform.status(ofPath: folder).kind == .directory else { return "\(folder) is not a folder" }
@@ -68,7 +68,7 @@ enum FileWords {
     }
 
     /// The folder `path` is in (`.` for a bare name).
-    static func parentFolder(of path: String) -> String {
+    package static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
