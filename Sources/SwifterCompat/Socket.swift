@@ -29,7 +29,14 @@ public class Errno {
 open class Socket: Hashable {
     /// The descriptor.
     public let socketFileDescriptor: Int32
-    private var isClosed = false
+    /// Set by the first `close()`. Writes check it holding `writing`, and the descriptor is closed holding
+    /// `writing` too: once it is set no write starts, and the number is given back (where the next accepted
+    /// connection may get it) only after the write in progress, if any, has returned.
+    private let closing = AtomicWord(0)
+    /// Writes in progress (0 or 1: they hold `writing`); `close()` shuts the socket down first when one is,
+    /// so that a write blocked on a peer that does not read returns.
+    private let writers = AtomicWord(0)
+    private let writing = ShortcutPlatform.Lock()
 
     /// Wraps a descriptor; the socket closes it (on `close()` or when released). A socket descriptor is set
     /// never to raise SIGPIPE (`setNoSigPipe`), whoever made it.
@@ -48,12 +55,16 @@ open class Socket: Hashable {
         left.socketFileDescriptor == right.socketFileDescriptor
     }
 
-    /// Closes the descriptor (once; later calls do nothing).
+    /// Closes the descriptor (once; later calls do nothing). Writes made afterwards, from any thread, throw
+    /// `writeFailed` and touch no descriptor: the number may already be another connection's.
     public func close() {
-        guard !isClosed, socketFileDescriptor >= 0 else { return }
-        isClosed = true
-        Platform.close(socketFileDescriptor)
+        guard socketFileDescriptor >= 0, closing.increment() == 1 else { return }
+        if writers.load() > 0 { ShortcutPlatform.Socket(fd: socketFileDescriptor).shutdownReadWrite() }
+        writing.withLock { Platform.close(socketFileDescriptor) }
     }
+
+    /// Whether `close()` was called.
+    var isClosed: Bool { closing.load() != 0 }
 
     /// Closes a descriptor.
     public class func close(_ socket: Int32) { Platform.close(socket) }
@@ -109,6 +120,11 @@ open class Socket: Hashable {
     }
 
     private func writeBuffer(_ buffer: UnsafeRawBufferPointer) throws {
+        writing.lock()
+        defer { writing.unlock() }
+        guard !isClosed else { throw SocketError.writeFailed("the socket is closed") }
+        _ = writers.increment()
+        defer { writers.store(0) }
         let socket = ShortcutPlatform.Socket(fd: socketFileDescriptor)
         var sent = 0
         while sent < buffer.count {
@@ -184,6 +200,7 @@ open class Socket: Hashable {
 
     /// One read of at most `buffer.count` bytes from the descriptor; 0 at the end of input.
     func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard !isClosed else { throw SocketError.recvFailed("the socket is closed") }
         do {
             return try Platform.read(socketFileDescriptor, into: buffer)
         } catch {
