@@ -9,8 +9,8 @@ enum Help {
         GET /s/<id> answers 301 to the shortcut's page; GET /s serves the built-in demo shortcut.
 
         Usage: shortcut-serve [options]
-               shortcut-serve add --title T --open URL [--icon FILE] [--app-name N] [--id ID] [--mode page|data]
-               shortcut-serve list | show ID | rm ID
+               shortcut-serve add --title T --open URL [--icon FILE|-] [--app-name N] [--id ID] [--mode page|data]
+               shortcut-serve list | show ID | rm ID   [--json]
                shortcut-serve profile ID|all [--target app|page] [--out FILE]
                shortcut-serve qr ID | qr --url TEXT      a QR code for a phone's camera, in the terminal
                shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
