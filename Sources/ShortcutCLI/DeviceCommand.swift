@@ -22,7 +22,7 @@ enum DeviceCommand: Sendable, Equatable {
 
     static let qrUsage = """
         Usage: shortcut-serve qr ID [--base-url URL] [--port N] [--level L|M|Q|H] [--store DIR]
-               shortcut-serve qr --url TEXT [--level L|M|Q|H]
+               shortcut-serve qr --url TEXT [--level L|M|Q|H] [--store DIR]
           Draws a QR code in the terminal: of http://<this machine's network address>:<port>/s/ID (port 9081
           unless --port; --base-url gives the address instead), or of any TEXT. A phone's camera opens it;
           the server must listen on the network for that (shortcut-serve --host 0.0.0.0).
@@ -44,6 +44,7 @@ enum DeviceCommand: Sendable, Equatable {
             level = parsed
         }
         if let text = try reader.value("--url") {
+            _ = try reader.value("--store")  // every command takes it; a text's code reads no store
             try reader.finish()
             guard !text.isEmpty else { throw UsageError("--url needs a text to encode", usage: qrUsage) }
             return .qrText(text, level: level)

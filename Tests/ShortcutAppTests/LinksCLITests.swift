@@ -56,6 +56,7 @@ import Testing
         let withStore = try CLITests.run(["links", "match", "https://example.com/buy/1", "--aasa", file, "--store", "/nonexistent"])
         #expect(withStore.status == 0 && withStore.stdout == opens.stdout, "\(withStore.stderr)")
         #expect(try CLITests.run(["links", "check", file, "--store", "/nonexistent"]).status == 0)
+        #expect(try CLITests.run(["qr", "--url", "hello", "--store", "/nonexistent"]).status == 0, "qr --url takes --store too")
         let safari = try CLITests.run(["links", "match", "https://example.com/buy/1#no_universal_links", "--aasa", file])
         #expect(safari.status == 1)
         #expect(
