@@ -80,7 +80,7 @@ enum LinkStoreCommand: Sendable, Equatable {
             }
             return ["id: \(id)", "link: \(root)\(created.stored.path)", "secret: \(created.secret)"]
         case .list(let path, let json, let base):
-            if let none = StoreCommand.emptyListing(path, json: json, warn: warn) { return none.isEmpty ? [] : [none] }
+            if let none = StoreCommand.emptyListing(path, json: json) { return none.isEmpty ? [] : [none] }
             let store = try StoreCommand.open(path, .readOnly)
             let links = LinkService(store: store).list { warn("\($0)") }
             StoreProblems.warnings(in: store).forEach(warn)

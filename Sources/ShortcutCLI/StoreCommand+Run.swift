@@ -74,7 +74,7 @@ extension StoreCommand {
             }
             return lines.joined(separator: "\n")
         case .listShortcuts(let storePath, let json, let base):
-            if let none = Self.emptyListing(storePath, json: json, warn: warn) { return none }
+            if let none = Self.emptyListing(storePath, json: json) { return none }
             let store = try open(storePath, .readOnly)
             let shortcuts = ShortcutService(store: store).list()
             StoreProblems.warnings(in: store).forEach(warn)
@@ -130,7 +130,7 @@ extension StoreCommand {
             guard !json else { return RecordJSON.createdMock(created.record, secret: created.secret) { root + $0 }.description }
             return "id: \(created.record.id)\nlink: \(root + RecordPath.play(created.record.id))\nsecret: \(created.secret)"
         case .listMocks(let storePath, let json, let base):
-            if let none = Self.emptyListing(storePath, json: json, warn: warn) { return none }
+            if let none = Self.emptyListing(storePath, json: json) { return none }
             let store = try open(storePath, .readOnly)
             let mocks = MockService(store: store).listMocks()
             StoreProblems.warnings(in: store).forEach(warn)
@@ -167,11 +167,7 @@ extension StoreCommand {
     /// A listing of a store folder that does not exist yet: empty (`[]` with `--json`), as a script expects
     /// before the first `add`, with a note on standard error naming the folder (a mistyped `--store` shows
     /// there); nil when the folder exists (a folder that is no store is still refused by `open`).
-    static func emptyListing(
-        _ path: String?, json: Bool, warn: (String) -> Void, note: (String) -> Void = { standardError("note: \($0)\n") }
-    )
-        -> String?
-    {
+    static func emptyListing(_ path: String?, json: Bool, note: (String) -> Void = { standardError("note: \($0)\n") }) -> String? {
         let folder = StoreCommand.directory(path)
         guard !Platform.exists(folder.path) else { return nil }
         note("no store at \(folder.path) yet (shortcut-serve add makes it): nothing to list")

@@ -7,11 +7,11 @@ package enum FileWords {
     /// The bytes of `path`, or of standard input for `-`, at most `limit` (one byte more is read, so the
     /// caller's own size check sees the excess); a `Failure`-ready reason when it cannot be read.
     package static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        if path == "-" { return readStandardInput(limit: limit) }
+        if path == "-" { return readAll(Platform.standardInput, limit: limit) }
         do {
             let fd = try Platform.open(path, [.readOnly, .noControllingTerminal])
             defer { Platform.close(fd) }
-            return readAll(fd, limit: limit, name: path)
+            return readAll(fd, limit: limit)
         } catch {
             return .failure(ReadFailure(reason: readProblem(path)))
         }
@@ -22,11 +22,7 @@ package enum FileWords {
         package let reason: String
     }
 
-    private static func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
-        readAll(Platform.standardInput, limit: limit, name: "standard input")
-    }
-
-    private static func readAll(_ fd: Int32, limit: Int, name: String) -> Result<[UInt8], ReadFailure> {
+    private static func readAll(_ fd: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         do {
@@ -36,8 +32,7 @@ package enum FileWords {
                 bytes += buffer[0..<count]
             }
         } catch {
-            return .failure(
-                ReadFailure(reason: error.errno == Errno.isDirectory ? "is a folder" : words(error.errno, missing: "no such file")))
+            return .failure(ReadFailure(reason: words(error.errno, missing: "no such file")))
         }
         return .success(bytes)
     }
@@ -78,6 +73,7 @@ package enum FileWords {
         case Errno.noSuchFileOrDirectory: missing
         case Errno.permissionDenied, Errno.notPermitted: "permission denied"
         case Errno.notDirectory: "a part of the path is not a folder"
+        case Errno.isDirectory: "is a folder"
         case Errno.readOnlyFileSystem: "the file system is read-only"
         case Errno.noSpace, Errno.diskQuotaExceeded: "the disk is full"
         default: Platform.errorText(code).lowercased()
