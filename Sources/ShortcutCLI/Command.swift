@@ -17,6 +17,7 @@ enum Command: Sendable {
     case device(DeviceCommand)
     case links(LinksCommand)
     case probe(ProbeCommand)
+    case requests(RequestsCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -40,6 +41,9 @@ enum Command: Sendable {
         case "probe":
             if wantsHelp { return .help(ProbeCommand.usage) }
             return .probe(try ProbeCommand.parse(Array(arguments.dropFirst())))
+        case "requests":
+            if wantsHelp { return .help(RequestsCommand.usage) }
+            return .requests(try RequestsCommand.parse(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
             if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
             return .store(try StoreCommand.parse(arguments, mock: false))
@@ -110,6 +114,14 @@ public enum CommandRunner {
             } catch {
                 standardError("Error: \(error.message)\n\(error.usage)\n")
                 Platform.exit(usageExitCode)
+            }
+        case .requests(let command):
+            do {
+                try command.run()
+                Platform.exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                Platform.exit(1)
             }
         case .probe(let command):
             do {

@@ -15,6 +15,7 @@ enum Help {
                shortcut-serve qr ID | qr --url TEXT      a QR code for a phone's camera, in the terminal
                shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
                shortcut-serve probe [--open APP_URL]     which delivery path works on your phone: its report
+               shortcut-serve requests [--follow] [--path P] [--json]   what the running server was asked
                shortcut-serve mock add|list|show|rm …
                shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
                shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID
@@ -50,6 +51,13 @@ enum Help {
           --cache-bytes N         memory kept for speed: pages, list summaries, prepared answers, QR
                                   images (default 67108864, 64 MiB; half for the store, half for answers;
                                   0 caches nothing). The store's index (140-280 bytes a record) is outside it
+          --journal N             keep the last N requests in memory for GET /api/requests and
+                                  shortcut-serve requests (default 1000; 0: no journal)
+          --journal-bytes N       the most memory the journal holds (default 4194304, 4 MiB): the oldest
+                                  requests go first
+          --journal-bodies N      keep the first N bytes of each request body (default 0: none; at most 65536)
+          --journal-secrets       keep Authorization, Cookie and Proxy-Authorization values (default:
+                                  "[redacted]"). The journal answers this machine only, never a tunnel
           --quiet, -q             no access log on standard error
           --help, -h              this text
           --version               the version

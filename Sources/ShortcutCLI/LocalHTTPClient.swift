@@ -1,6 +1,6 @@
 import ShortcutPlatform
 
-/// A `GET` from the command line to a server on this machine (a running server the store's registry names,
+/// A `GET` (or a `DELETE`) from the command line to a server on this machine (a running server the store's registry names,
 /// such as `http://127.0.0.1:9081`): one request with `Connection: close`, the answer read to its end. Only
 /// what this project's server sends is understood: a status line, fields, and a body of `Content-Length`
 /// bytes or up to the close.
@@ -36,7 +36,10 @@ struct LocalHTTPClient {
         return SocketAddress(host: String(host), port: port)
     }
 
-    func get(_ target: String) throws(Failure) -> Answer {
+    func get(_ target: String) throws(Failure) -> Answer { try send("GET", target) }
+
+    /// One request of `method` (no body) for `target`, and its whole answer.
+    func send(_ method: String, _ target: String) throws(Failure) -> Answer {
         guard let address else { throw Failure(description: "\(root) is not http://ADDRESS:PORT on this machine") }
         let socket: Socket
         do {
@@ -46,7 +49,7 @@ struct LocalHTTPClient {
         }
         defer { socket.close() }
         let authority = root.dropFirst(7).prefix { $0 != "/" }
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: shortcut-serve\r\n\r\n"
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: shortcut-serve\r\n\r\n"
         do {
             try Platform.writeAll(socket.fd, Array(request.utf8))
         } catch {

@@ -9,7 +9,8 @@ extension ServerConfiguration {
         Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
                               [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
                               [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
-                              [--cache-bytes N] [--quiet] [limits…]
+                              [--cache-bytes N] [--journal N] [--journal-bytes N] [--journal-bodies N]
+                              [--journal-secrets] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -69,6 +70,11 @@ extension ServerConfiguration {
         options.aasaPath = try reader.value("--aasa")
         options.assetLinksPath = try reader.value("--assetlinks")
         if let bytes = try reader.integer("--cache-bytes", in: 0...(1 << 40)) { options.cacheBytes = bytes }
+        typealias Journal = RequestJournal.Settings
+        if let count = try reader.integer("--journal", in: 0...Journal.entriesLimit) { options.journal.maxEntries = count }
+        if let bytes = try reader.integer("--journal-bytes", in: 0...(1 << 32)) { options.journal.maxBytes = bytes }
+        if let bytes = try reader.integer("--journal-bodies", in: 0...Journal.bodyBytesLimit) { options.journal.bodyBytes = bytes }
+        options.journal.keepsSecrets = reader.flag("--journal-secrets")
         options.quiet = reader.flag("--quiet", "-q")
         var limits = ServerLimits()
         if let value = try reader.integer("--max-connections", in: 1...1_000_000) { limits.maxConnections = value }

@@ -31,6 +31,24 @@ struct AccessGuard: Sendable {
         sourceRefusal(for: request, isAPI: true) ?? hosts.refusal(for: request) ?? OriginGuard.refusal(for: request)
     }
 
+    /// The answer to send instead of a request-journal route's (`/api/requests`), or nil when the request may
+    /// go on: this machine only, never a forwarded request (not even with `--expose-api`'s token: the journal
+    /// holds what every client sent), then the Host and Origin rules of the API.
+    func journalRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        switch RequestSource(request) {
+        case .thisMachine:
+            return hosts.refusal(for: request) ?? OriginGuard.refusal(for: request)
+        case .network(let peer):
+            return .error(
+                .forbidden, "the request journal answers only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))")
+        case .forwarded(let field):
+            return .error(
+                .forbidden,
+                "the request journal never answers a forwarded request (\(field)), even with --expose-api: it holds what every client sent"
+            )
+        }
+    }
+
     /// `handler` behind `listingRefusal`: `/`.
     func guardingListing(_ handler: @escaping HTTPHandler) -> HTTPHandler {
         { [self] request in listingRefusal(for: request) ?? handler(request) }

@@ -47,12 +47,14 @@ package struct RouteTable: Sendable {
     let associationFiles: AssociationFiles
     let answers: AnswerCache
     let probes: ProbeReports
+    /// The request journal `/api/requests` reads; nil with `--journal 0`.
+    let journal: RequestJournal?
     /// Where the server listens, once it does.
     private let bound = BoundAuthority()
 
     package init(
         settings: Settings, shortcuts: ShortcutService, mocks: MockService, links: LinkService, template: PageTemplate,
-        associationFiles: AssociationFiles, answers: AnswerCache, probes: ProbeReports
+        associationFiles: AssociationFiles, answers: AnswerCache, probes: ProbeReports, journal: RequestJournal? = nil
     ) {
         self.settings = settings
         self.shortcuts = shortcuts
@@ -62,6 +64,7 @@ package struct RouteTable: Sendable {
         self.associationFiles = associationFiles
         self.answers = answers
         self.probes = probes
+        self.journal = journal
     }
 
     /// Registers every route on `server`.
@@ -91,6 +94,8 @@ package struct RouteTable: Sendable {
         LinksAPI(service: links, links: linkBuilder).install(on: server, guard: access)
         LandingRoute(service: links, links: linkBuilder).install(on: server)
         ProbeRoutes(reports: probes, trustsProxy: settings.trustsProxy).install(on: server, guard: access)
+        JournalRoutes(journal: journal).install(on: server, guard: access)
+        server.journal = journal
         IndexPage(
             shortcutService: shortcuts, mockService: mocks, linkService: links, defaultMode: settings.mode, links: deviceLinks,
             images: qrImages, probes: probes

@@ -47,7 +47,7 @@ struct ShortcutDelivery: Sendable {
     func install(on server: HTTPServer) {
         server.GET["/s"] = { _ in redirect(ShortcutRecord.demoID) }
         server.GET["/s/:id"] = { request in redirect(request.params["id"] ?? "") }
-        server.GET["/p/:id"] = { request in page(request.params["id"] ?? "") }
+        server.GET["/p/:id"] = { request in page(request.params["id"] ?? "").noted(ExchangeNotes.standaloneLaunch(request)) }
     }
 
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.

@@ -39,7 +39,9 @@ struct WebClipRoute: Sendable {
     func install(on server: HTTPServer, guard access: AccessGuard) {
         server.GET["/w/:file"] = { request in
             let listsAll = request.params["file"] == WebClipProfiles.allName + Self.fileSuffix && request.queryValue("ids") == nil
-            return (listsAll ? access.listingRefusal(for: request) : nil) ?? respond(request)
+            if listsAll, let refusal = access.listingRefusal(for: request) { return refusal }
+            let answer = respond(request)
+            return answer.status.code == 200 ? answer.noted(ExchangeNotes.profileDownload) : answer
         }
     }
 

@@ -15,19 +15,22 @@ struct WellKnownRoutes: Sendable {
 
     func install(on server: HTTPServer) {
         for path in WellKnownRoutes.aasaPaths {
-            server.GET[path] = { [aasa] _ in
+            server.GET[path] = { [aasa] request in
+                let answer: HTTPResponse
                 switch aasa.current() {
-                case .success(let built?): return WellKnownRoutes.serve(built.bytes)
-                case .success(nil): return .error(.notFound, AASASource.missingReason)
-                case .failure(let failure): return .error(.internalServerError, failure.description)
+                case .success(let built?): answer = WellKnownRoutes.serve(built.bytes)
+                case .success(nil): answer = .error(.notFound, AASASource.missingReason)
+                case .failure(let failure): answer = .error(.internalServerError, failure.description)
                 }
+                return answer.noted(ExchangeNotes.aasaFetch(request))
             }
         }
-        server.GET[WellKnownRoutes.assetLinksPath] = { [files] _ in
+        server.GET[WellKnownRoutes.assetLinksPath] = { [files] request in
             guard let bytes = files.assetLinks else {
-                return .error(.notFound, "no assetlinks.json: start shortcut-serve with --assetlinks FILE")
+                return HTTPResponse.error(.notFound, "no assetlinks.json: start shortcut-serve with --assetlinks FILE")
+                    .noted(ExchangeNotes.assetLinksFetch(request))
             }
-            return WellKnownRoutes.serve(bytes)
+            return WellKnownRoutes.serve(bytes).noted(ExchangeNotes.assetLinksFetch(request))
         }
     }
 

@@ -125,6 +125,46 @@ public final class EmbeddedServer: Sendable {
         if stopped.load() != 0 { throw ServiceError.store(Stopped()) }
     }
 
+    // MARK: The request journal
+
+    /// What `waitForRequests` throws when its time runs out first: the matching requests that did arrive.
+    public struct RequestsTimedOut: Error, CustomStringConvertible {
+        /// The matches that arrived in time, oldest first.
+        public let found: [RecordedRequest]
+        /// How many were awaited.
+        public let wanted: Int
+        public var description: String { "\(found.count) of \(wanted) matching requests arrived in time" }
+    }
+
+    /// What `waitForRequests` throws when the journal is off (`ServerConfiguration.journal.maxEntries` 0) or
+    /// too many waits are pending (`RequestJournal.maxWaiters`).
+    public struct JournalUnavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The requests the server answered that match `filter`, oldest first: what an app under test asked
+    /// (`requests(matching: .path("/v3/profile"))`). Empty when the journal is off.
+    public func requests(matching filter: RequestFilter = RequestFilter()) -> [RecordedRequest] {
+        app.journal?.entries(matching: filter) ?? []
+    }
+
+    /// Returns the matching requests once `count` of them have been answered (those already in the journal
+    /// count: call `clearRequests()` first to count only new ones), without polling.
+    /// - Throws: `RequestsTimedOut` after `timeout` (at most 60 s), `JournalUnavailable`.
+    public func waitForRequests(
+        matching filter: RequestFilter = RequestFilter(), count: Int = 1, timeout: Duration = .seconds(10)
+    ) async throws -> [RecordedRequest] {
+        guard let journal = app.journal else { throw JournalUnavailable(description: "the request journal is off (journal.maxEntries 0)") }
+        switch await journal.wait(for: filter, count: count, timeout: timeout) {
+        case .arrived(let found): return found
+        case .timedOut(let found): throw RequestsTimedOut(found: found, wanted: count)
+        case .tooManyWaiters: throw JournalUnavailable(description: "\(RequestJournal.maxWaiters) waits are pending already")
+        }
+    }
+
+    /// Forgets every request the journal holds (a test's set-up); sequence numbers go on.
+    public func clearRequests() { app.journal?.clear() }
+
     /// `baseURL` followed by `path` (which starts with `/`).
     public func url(_ path: String) -> String { baseURL + path }
 

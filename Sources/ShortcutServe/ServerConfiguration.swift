@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var limits = ServerLimits()
     /// `--cache-bytes`: the one budget of what the server keeps in memory for speed (`CacheBudget`).
     public var cacheBytes = CacheBudget.defaultBytes
+    /// `--journal N`, `--journal-bytes`, `--journal-bodies N`, `--journal-secrets`: the request journal
+    /// (`GET /api/requests`, `EmbeddedServer.requests`); `maxEntries` 0 turns it off.
+    public var journal = RequestJournal.Settings()
 
     public init() {}
 

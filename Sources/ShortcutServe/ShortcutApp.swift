@@ -27,6 +27,8 @@ package final class ShortcutApp: Sendable {
     let answers: AnswerCache
     /// The probe's reports (`/probe`), kept in memory.
     let probes = ProbeReports()
+    /// The request journal (`--journal`); nil when it is off.
+    package let journal: RequestJournal?
     /// Every route, over the services below.
     let routes: RouteTable
 
@@ -40,12 +42,15 @@ package final class ShortcutApp: Sendable {
         store = try PageStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
         answers = AnswerCache(budgetBytes: budget.answerBytes)
         template = try TemplateFile.load(options.templatePath)
+        let journal = options.journal.isOn ? RequestJournal(options.journal) : nil
+        self.journal = journal
         routes = RouteTable(
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
                 trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix),
             shortcuts: ShortcutService(store: store, template: template), mocks: MockService(store: store),
-            links: LinkService(store: store), template: template, associationFiles: associationFiles, answers: answers, probes: probes)
+            links: LinkService(store: store), template: template, associationFiles: associationFiles, answers: answers, probes: probes,
+            journal: journal)
     }
 
     /// Shortcuts in `store`, as the API, the command line and the embedding API make them.

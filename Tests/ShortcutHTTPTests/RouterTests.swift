@@ -8,7 +8,7 @@ import Testing
     static func named(_ name: String) -> HTTPHandler { { _ in .ok(.text(name)) } }
 
     static func winner(_ router: Router, _ path: String, method: HTTPMethod = .GET) -> String? {
-        guard case .handler(let handler, let params) = router.match(method, path: path) else { return nil }
+        guard case .handler(let handler, let params, _) = router.match(method, path: path) else { return nil }
         var request = HTTPRequest(method: method, target: path)
         request.params = params
         return String(decoding: handler(request).body, as: UTF8.self)

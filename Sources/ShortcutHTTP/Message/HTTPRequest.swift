@@ -46,6 +46,9 @@ public struct HTTPRequest: Sendable {
     /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
     /// Kept beside the shared fields, so that setting it never copies them.
     public var remoteAddress: String
+    /// The pattern of the route that answers (`/p/:id`), set by the router; nil before routing and when no
+    /// route matched. Kept beside the shared fields, as `params` is.
+    public internal(set) var route: String?
 
     /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
     public init(
@@ -57,6 +60,7 @@ public struct HTTPRequest: Sendable {
             Fields(method: method, target: target, path: path, query: query, version: version, headers: headers, body: body))
         params = Parameters()
         self.remoteAddress = remoteAddress
+        route = nil
     }
 
     /// A request whose target the parser has already split.
@@ -66,6 +70,7 @@ public struct HTTPRequest: Sendable {
             Fields(method: method, target: target, path: path, query: query, version: version, headers: HTTPHeaders(), body: []))
         params = Parameters()
         remoteAddress = ""
+        route = nil
     }
 
     /// Makes `self` the request a parser has just read the request-line of, and returns storage for its
@@ -78,6 +83,7 @@ public struct HTTPRequest: Sendable {
     {
         params = Parameters()
         remoteAddress = ""
+        route = nil
         guard shared.isUnique() else {
             self = HTTPRequest(method: method, target: target, path: path, query: query, version: version)
             return []

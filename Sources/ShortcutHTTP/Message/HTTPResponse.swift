@@ -36,6 +36,18 @@ public struct HTTPResponse: Sendable {
         get { shared.value.upgrade }
         set { shared.value.upgrade = newValue }
     }
+    /// What the routes recognised the exchange as (`AASA fetch by Apple's CDN (AASA-Bot)`), for the access
+    /// log and the request journal; never sent. Setting it keeps the prepared head (it is not on the wire).
+    public var note: String? {
+        get { shared.value.note }
+        set { shared.value.note = newValue }
+    }
+    /// Whether the request journal records this exchange (default true). The journal's own answers say
+    /// false: a test that waits on the journal would otherwise fill it with its own reads.
+    public var isJournaled: Bool {
+        get { shared.value.isJournaled }
+        set { shared.value.isJournaled = newValue }
+    }
     /// Work that makes the real answer off the event loop (`DeferredAnswer`); nil for an answer made.
     var deferred: DeferredAnswer? {
         get { shared.value.deferred }
@@ -60,6 +72,8 @@ public struct HTTPResponse: Sendable {
         var preparedHead: [UInt8]?
         var upgrade: UpgradeHandler?
         var deferred: DeferredAnswer?
+        var note: String?
+        var isJournaled = true
     }
 
     private var shared: CopyOnWrite<Fields>
@@ -124,6 +138,14 @@ public struct HTTPResponse: Sendable {
     public func with(header name: String, _ value: String) -> HTTPResponse {
         var copy = self
         copy.headers.add(name: name, value: value)
+        return copy
+    }
+
+    /// A copy with `note` set (nil keeps none): what the access log and the journal say of the exchange.
+    public func noted(_ note: String?) -> HTTPResponse {
+        guard let note else { return self }
+        var copy = self
+        copy.note = note
         return copy
     }
 

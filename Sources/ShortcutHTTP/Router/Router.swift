@@ -3,8 +3,8 @@ public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 
 /// What the router found for a method and a path.
 package enum RouteMatch: Sendable {
-    /// A handler, with the captures of its pattern.
-    case handler(HTTPHandler, HTTPRequest.Parameters)
+    /// A handler, with the captures of its pattern, and the pattern it was registered at (`/p/:id`).
+    case handler(HTTPHandler, HTTPRequest.Parameters, pattern: String)
     /// The path matches routes, none for this method: answer 405 with these methods in `Allow`.
     case methodNotAllowed(allowed: [HTTPMethod])
     /// No route matches the path.
@@ -20,12 +20,14 @@ package enum RouteMatch: Sendable {
 /// Precedence is fixed and independent of registration order: at each segment a literal beats `:name`,
 /// which beats `*`, which beats `**`; the router backtracks when a preferred branch leads nowhere.
 package struct Router: Sendable {
-    /// A handler and the method it answers. A struct, not a tuple: a closure kept in a tuple inside an
-    /// array is stored in its most general form, and reading it back allocated a converting closure on
-    /// every request (callgrind: 2 allocations, ~300 instructions).
+    /// A handler, the method it answers (nil: any) and the pattern it was registered at (what the journal
+    /// and `HTTPRequest.route` name). A struct, not a tuple: a closure kept in a tuple inside an array is
+    /// stored in its most general form, and reading it back allocated a converting closure on every request
+    /// (callgrind: 2 allocations, ~300 instructions).
     struct MethodHandler: Sendable {
-        let method: HTTPMethod
+        let method: HTTPMethod?
         let handler: HTTPHandler
+        let pattern: String
     }
 
     /// A literal segment and the node it leads to.
@@ -42,19 +44,19 @@ package struct Router: Sendable {
         var rest: Int?
         /// Per method, in registration order: a node has a few, and comparing short method names beats hashing.
         var handlers: [MethodHandler] = []
-        var anyMethod: HTTPHandler?
+        var anyMethod: MethodHandler?
 
         var isEmpty: Bool { handlers.isEmpty && anyMethod == nil }
 
-        func handler(for method: HTTPMethod) -> HTTPHandler? {
-            for entry in handlers where entry.method == method { return entry.handler }
+        func handler(for method: HTTPMethod) -> MethodHandler? {
+            for entry in handlers where entry.method == method { return entry }
             return nil
         }
 
         /// The handler for a request of `method`: its own, else the any-method one; HEAD falls back to GET.
         /// (Not written with `??`: that operator is generic, and passing a closure through it converts it
         /// to and back from the generic form, two allocations per request.)
-        func accepting(_ method: HTTPMethod) -> HTTPHandler? {
+        func accepting(_ method: HTTPMethod) -> MethodHandler? {
             if let handler = handler(for: method) { return handler }
             if let anyMethod { return anyMethod }
             return method == .HEAD ? handler(for: .GET) : nil
@@ -65,9 +67,9 @@ package struct Router: Sendable {
             return nil
         }
 
-        mutating func set(_ handler: HTTPHandler?, for method: HTTPMethod) {
+        mutating func set(_ handler: MethodHandler?, for method: HTTPMethod) {
             handlers.removeAll { $0.method == method }
-            if let handler { handlers.append(MethodHandler(method: method, handler: handler)) }
+            if let handler { handlers.append(handler) }
         }
     }
 
@@ -115,7 +117,8 @@ package struct Router: Sendable {
                 }
             }
         }
-        if let method { nodes[node].set(handler, for: method) } else { nodes[node].anyMethod = handler }
+        let entry = MethodHandler(method: method, handler: handler, pattern: pattern)
+        if let method { nodes[node].set(entry, for: method) } else { nodes[node].anyMethod = entry }
         let literalsOnly = segments.allSatisfy { !$0.hasPrefix(":") && $0 != "*" && $0 != "**" && !$0.contains("%") }
         if literalsOnly && !exactPaths.contains(where: { $0.text == pattern }) {
             exactPaths.append(Literal(text: pattern, node: node))
@@ -131,13 +134,15 @@ package struct Router: Sendable {
     /// The handler registered for exactly `method` (nil: any method) at `pattern`.
     package func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
         guard let node = find(pattern) else { return nil }
-        return method.map { nodes[node].handler(for: $0) } ?? nodes[node].anyMethod
+        return (method.map { nodes[node].handler(for: $0) } ?? nodes[node].anyMethod)?.handler
     }
 
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
     package func match(_ method: HTTPMethod, path: String) -> RouteMatch {
         for exact in exactPaths where exact.text == path {
-            if let handler = nodes[exact.node].accepting(method) { return .handler(handler, HTTPRequest.Parameters()) }
+            if let entry = nodes[exact.node].accepting(method) {
+                return .handler(entry.handler, HTTPRequest.Parameters(), pattern: entry.pattern)
+            }
         }
         let (decoded, malformed) = Router.decodedSegments(of: path)
         if let malformed { return .badPath("malformed percent-encoding in path segment '\(malformed.prefix(64))'") }
@@ -145,14 +150,14 @@ package struct Router: Sendable {
         let found = nodes.withUnsafeBufferPointer { nodes in
             Router.search(nodes, 0, decoded[...], &captures) { node in node.accepting(method) }
         }
-        if let found { return .handler(found, captures) }
+        if let found { return .handler(found.handler, captures, pattern: found.pattern) }
         var ignored = HTTPRequest.Parameters()
         var allowed: Set<HTTPMethod> = []
         let routed = nodes.withUnsafeBufferPointer { nodes in
             Router.search(nodes, 0, decoded[...], &ignored) { node in
                 guard !node.isEmpty else { return nil }
-                allowed = Set(node.handlers.map(\.method))
-                return node.handlers.first?.handler
+                allowed = Set(node.handlers.compactMap(\.method))
+                return node.handlers.first
             }
         }
         guard routed != nil else { return .notFound }
@@ -164,8 +169,8 @@ package struct Router: Sendable {
     /// nodes in place (a copy of a node would retain and release its tables on every request).
     private static func search(
         _ nodes: UnsafeBufferPointer<Node>, _ index: Int, _ segments: ArraySlice<String>,
-        _ captures: inout HTTPRequest.Parameters, _ accepts: (borrowing Node) -> HTTPHandler?
-    ) -> HTTPHandler? {
+        _ captures: inout HTTPRequest.Parameters, _ accepts: (borrowing Node) -> MethodHandler?
+    ) -> MethodHandler? {
         guard let segment = segments.first else {
             if let handler = accepts(nodes[index]) { return handler }
             // `**` also matches nothing.

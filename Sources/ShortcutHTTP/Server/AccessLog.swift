@@ -1,5 +1,6 @@
 /// One line per request (`127.0.0.1:53211 GET /s 301 0B 0.04ms`; a forwarded one ends in
-/// `forwarded X-Forwarded-For: 203.0.113.9`, what the proxy claims), gathered per event loop and handed to
+/// `forwarded X-Forwarded-For: 203.0.113.9`, what the proxy claims; one the routes recognised, in what they
+/// said: `[AASA fetch by Apple's CDN (AASA-Bot)]`), gathered per event loop and handed to
 /// the server's `LogWriter` once per batch of events, so logging costs no system call per request and
 /// never waits for standard error. Confined to its event loop's queue.
 struct AccessLog {
@@ -15,7 +16,7 @@ struct AccessLog {
 
     mutating func record(
         remote: String, method: HTTPMethod, path: String, status: Int, bytes: Int, nanoseconds: UInt64,
-        forwarded: HTTPField? = nil
+        forwarded: HTTPField? = nil, note: String? = nil
     ) {
         guard enabled else { return }
         let micros = Double(nanoseconds) / 1000
@@ -23,7 +24,8 @@ struct AccessLog {
         // The path is the client's: keep the log line one line.
         let shownPath = AccessLog.oneLine(path, maxBytes: 512)
         let via = forwarded.map { " forwarded \($0.name): \(AccessLog.oneLine($0.value, maxBytes: 80))" } ?? ""
-        pending.append(contentsOf: "\(remote) \(method.rawValue.prefix(32)) \(shownPath) \(status) \(bytes)B \(duration)\(via)\n".utf8)
+        let noted = note.map { " [\($0)]" } ?? ""
+        pending.append(contentsOf: "\(remote) \(method.rawValue.prefix(32)) \(shownPath) \(status) \(bytes)B \(duration)\(via)\(noted)\n".utf8)
         if pending.count > 64 * 1024 { flush() }
     }
 

@@ -208,8 +208,8 @@ final class Connection: @unchecked Sendable {
             try parser.parse(bytes, while: { self.canAnswerMore }, { event in self.handle(event) })
         } catch {
             write(
-                HTTPResponse.error(error.status, error.reason), method: "-", path: "-", isHead: false, keepAlive: false,
-                version: .http1_1, started: context.now)
+                HTTPResponse.error(error.status, error.reason), request: nil, isHead: false, keepAlive: false, version: .http1_1,
+                started: context.timesAnswers ? monotonicNanoseconds() : 0)
         }
     }
 
@@ -224,8 +224,10 @@ final class Connection: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest, keepAlive: Bool) {
-        let started = context.log.enabled ? monotonicNanoseconds() : 0
-        let response = context.responder.respond(to: request)
+        let started = context.timesAnswers ? monotonicNanoseconds() : 0
+        // The router leaves the route's pattern on the request, for the journal.
+        var request = request
+        let response = context.responder.respond(to: &request)
         if let work = response.deferred {
             // As for a delay: the parser stops before the next request; the owner starts the work and calls
             // `answerDeferred` with what it made.
@@ -253,18 +255,17 @@ final class Connection: @unchecked Sendable {
         }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
         write(
-            response, method: request.method.rawValue, path: request.path, isHead: request.method == .HEAD,
-            keepAlive: keepAlive && !wantsClose && !context.isStopping, version: request.version, started: started,
-            forwarded: context.log.enabled ? request.forwardingField : nil)
+            response, request: request, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
+            version: request.version, started: started)
     }
 
+    /// Appends the answer to `request` (nil: one refused before it was parsed) to the output, and records it.
     private func write(
-        _ response: HTTPResponse, method: String, path: String, isHead: Bool, keepAlive: Bool, version: HTTPVersion,
-        started: UInt64, forwarded: HTTPField? = nil
+        _ response: HTTPResponse, request: HTTPRequest?, isHead: Bool, keepAlive: Bool, version: HTTPVersion, started: UInt64
     ) {
         if let name = response.headers.firstInvalidName {
             return write(
-                Responder.refusal(invalidField: name), method: method, path: path, isHead: isHead, keepAlive: keepAlive, version: version,
+                Responder.refusal(invalidField: name), request: request, isHead: isHead, keepAlive: keepAlive, version: version,
                 started: started)
         }
         let sendsBody = ResponseWriter.appendHead(
@@ -278,11 +279,20 @@ final class Connection: @unchecked Sendable {
             }
         }
         if !keepAlive { closeAfterWrite = true }
+        if context.timesAnswers { note(response, to: request, sentBytes: sendsBody ? response.body.count : 0, started: started) }
+    }
+
+    /// Tells the access log and the journal of an answer written.
+    private func note(_ response: HTTPResponse, to request: HTTPRequest?, sentBytes: Int, started: UInt64) {
+        let ended = monotonicNanoseconds()
         if context.log.enabled {
-            let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
             context.log.record(
-                remote: remote, method: HTTPMethod(method), path: path, status: response.status.code,
-                bytes: isHead ? 0 : response.body.count, nanoseconds: elapsed, forwarded: forwarded)
+                remote: remote, method: request?.method ?? HTTPMethod("-"), path: request?.path ?? "-", status: response.status.code,
+                bytes: sentBytes, nanoseconds: started == 0 ? 0 : ended &- started, forwarded: request?.forwardingField, note: response.note)
+        }
+        if let journal = context.journal, response.isJournaled {
+            journal.record(
+                journal.entry(for: request, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended))
         }
     }
 
@@ -295,12 +305,7 @@ final class Connection: @unchecked Sendable {
         ResponseWriter.appendUpgradeHead(response, to: &out, date: context.date.now())
         upgrade = handler
         closeAfterWrite = true
-        if context.log.enabled {
-            let elapsed = started == 0 ? 0 : monotonicNanoseconds() &- started
-            context.log.record(
-                remote: remote, method: request.method, path: request.path, status: 101, bytes: 0,
-                nanoseconds: elapsed)
-        }
+        if context.timesAnswers { note(response, to: request, sentBytes: 0, started: started) }
     }
 
     /// The handler and the bytes read past the upgrade request, once the connection was detached (for the
@@ -313,9 +318,7 @@ final class Connection: @unchecked Sendable {
 
     private func failTimedOut(_ reason: String) {
         borrowOutput()
-        write(
-            .error(.requestTimeout, reason), method: "-", path: "-", isHead: false, keepAlive: false,
-            version: .http1_1, started: 0)
+        write(.error(.requestTimeout, reason), request: nil, isHead: false, keepAlive: false, version: .http1_1, started: 0)
         flush()
     }
 

@@ -1,5 +1,5 @@
 /// What the connections of one event loop share: the limits, the responder, the time of the current batch
-/// (from the clock), the read buffer and the output policy, the access log and the cached `Date`. Owned by
+/// (from the clock), the read buffer and the output policy, the access log, the journal and the cached `Date`. Owned by
 /// its loop and confined to the loop's queue, like the connections; it knows nothing of the loop, so a
 /// connection reaches nothing of its owner through it.
 /// Its `var`s are `@exclusivity(unchecked)`, as `Connection`'s are, for the same reason.
@@ -13,13 +13,17 @@ final class ConnectionContext {
     let output: OutputPolicy
     @exclusivity(unchecked) var outputBuffer = OutputPolicy.Lender()
     @exclusivity(unchecked) var log: AccessLog
+    /// Where exchanges are recorded (shared by the server's loops); nil for none.
+    let journal: RequestJournal?
+    /// Whether an answer's start and end times are read: for the access log or the journal.
+    let timesAnswers: Bool
     @exclusivity(unchecked) var date = HTTPDate()
     /// Monotonic nanoseconds at the start of the current batch of events (deadlines are coarse on purpose).
     @exclusivity(unchecked) private(set) var now: UInt64
     /// Whether the server is stopping: answers say `Connection: close`, idle connections close.
     @exclusivity(unchecked) var isStopping = false
 
-    init(limits: ServerLimits, responder: Responder, clock: any MonotonicClock, logWriter: LogWriter?) {
+    init(limits: ServerLimits, responder: Responder, clock: any MonotonicClock, logWriter: LogWriter?, journal: RequestJournal? = nil) {
         self.limits = limits
         timeouts = ConnectionTimeline.Timeouts(limits)
         self.responder = responder
@@ -27,6 +31,8 @@ final class ConnectionContext {
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         output = OutputPolicy(maxPendingBytes: limits.maxPendingOutputBytes)
         log = AccessLog(writer: logWriter)
+        self.journal = journal
+        timesAnswers = logWriter != nil || journal != nil
         now = clock.now()
     }
 

@@ -57,11 +57,12 @@ final class EventLoop: @unchecked Sendable {
     /// Set on every loop's queue: whether code runs on one (`HTTPServer.stopAndWait` from a handler).
     static let queueMark = QueueMark()
 
-    /// `logWriter`: where the access log goes; nil for none. `clock`: where deadlines read the time.
+    /// `logWriter`: where the access log goes; nil for none. `journal`: where exchanges are recorded; nil for
+    /// none. `clock`: where deadlines read the time.
     /// `onListenerFailure`: see its property.
     init(
         index: Int, listener: Socket, responder: Responder, limits: ServerLimits, counter: ConnectionCounter,
-        blocking: BlockingPool, logWriter: LogWriter?, clock: any MonotonicClock = SystemClock.shared,
+        blocking: BlockingPool, logWriter: LogWriter?, journal: RequestJournal? = nil, clock: any MonotonicClock = SystemClock.shared,
         onListenerFailure: @escaping @Sendable (SystemError) -> Void = { _ in }
     )
         throws(SystemError)
@@ -78,7 +79,7 @@ final class EventLoop: @unchecked Sendable {
             handlerExecutor = HandlerExecutor(pool: blocking)
         #endif
         self.onListenerFailure = onListenerFailure
-        context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter)
+        context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter, journal: journal)
     }
 
     /// Starts watching the listener and the poller.

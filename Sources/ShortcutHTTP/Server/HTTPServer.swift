@@ -38,6 +38,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// enough (`ServerLimits.maxPendingLogBytes`). A process whose standard error may be a pipe should
     /// ignore SIGPIPE, as the `shortcut-serve` binary does: a write to a pipe nobody reads raises it.
     public var logsRequests: Bool
+    /// Where each exchange is recorded (`RequestJournal`: `GET /api/requests`, `EmbeddedServer.requests`);
+    /// nil for none. Read at `start`.
+    public var journal: RequestJournal?
     /// How many event loops (serial queues) serve connections; read at `start`. Default: one per core.
     public var loopCount: Int
     /// Where connections' deadlines read the time; read at `start`. Tests set a clock they advance by hand.
@@ -223,7 +226,7 @@ public final class HTTPServer: @unchecked Sendable {
                 for index in 0..<loopCount {
                     let loop = try EventLoop(
                         index: index, listener: socket, responder: responder, limits: limits,
-                        counter: counter, blocking: pool, logWriter: logWriter, clock: clock
+                        counter: counter, blocking: pool, logWriter: logWriter, journal: journal, clock: clock
                     ) { [weak self] error in
                         self?.listenerDidFail(error)
                     }

@@ -7,14 +7,20 @@ struct Responder: Sendable {
     static let knownMethods: Set<HTTPMethod> = [.GET, .HEAD, .POST, .PUT, .DELETE, .PATCH, .OPTIONS, .CONNECT, .TRACE]
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        var request = request
+        return respond(to: &request)
+    }
+
+    /// `respond`, leaving the captures and the route's pattern on `request` (for the journal).
+    func respond(to request: inout HTTPRequest) -> HTTPResponse {
         if request.path == "*" {
             // RFC 9110 §9.3.7: OPTIONS * asks about the server itself.
             return HTTPResponse(status: .noContent, headers: ["Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS"])
         }
         switch router.match(request.method, path: request.path) {
-        case .handler(let handler, let params):
-            var request = request
+        case .handler(let handler, let params, let pattern):
             request.params = params
+            request.route = pattern
             return handler(request)
         case .methodNotAllowed where !Responder.knownMethods.contains(request.method):
             // RFC 9110 §15.6.2: a method the server does not recognise is 501, not 405.
