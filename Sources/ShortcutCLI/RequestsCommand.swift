@@ -47,7 +47,9 @@ struct RequestsCommand: Sendable, Equatable {
         var reader = ArgumentReader(arguments, usage: usage)
         var query: [(String, String)] = []
         if let path = try reader.value("--path") {
-            guard path.hasPrefix("/") else { throw UsageError("--path takes a path prefix that starts with /, not '\(path)'", usage: usage) }
+            guard path.hasPrefix("/") else {
+                throw UsageError("--path takes a path prefix that starts with /, not '\(path)'", usage: usage)
+            }
             query.append(("path", path))
         }
         if let method = try reader.value("--method") {

@@ -40,7 +40,8 @@ struct AccessGuard: Sendable {
             return hosts.refusal(for: request) ?? OriginGuard.refusal(for: request)
         case .network(let peer):
             return .error(
-                .forbidden, "the request journal answers only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))")
+                .forbidden, "the request journal answers only this machine (loopback); this request came from \(peer.excerpt(maxBytes: 60))"
+            )
         case .forwarded(let field):
             return .error(
                 .forbidden,

@@ -44,7 +44,8 @@ struct JournalRoutes: Sendable {
         switch Self.filter(of: request) {
         case .failure(let refusal): return refusal.response
         case .success(let filter):
-            return unjournaled(API.json(JournalJSON.listing(journal.entries(matching: filter), summary: journal.summary, settings: journal.settings)))
+            return unjournaled(
+                API.json(JournalJSON.listing(journal.entries(matching: filter), summary: journal.summary, settings: journal.settings)))
         }
     }
 
@@ -65,22 +66,24 @@ struct JournalRoutes: Sendable {
         case .arrived(let found):
             return unjournaled(API.json(JournalJSON.listing(found, summary: summary(), settings: journal.settings)))
         case .timedOut(let found):
-            var answer = API.json(
+            let answer = API.json(
                 JournalJSON.listing(
                     found, summary: summary(), settings: journal.settings,
                     timedOut: "\(found.count) of \(count) matching requests arrived within \(Self.secondsText(timeout))"),
                 status: .requestTimeout)
-            answer.isJournaled = false
-            return answer
+            return unjournaled(answer)
         case .tooManyWaiters:
             return .error(
-                .serviceUnavailable, "\(RequestJournal.maxWaiters) waits on the request journal are pending already; try again when one ends")
+                .serviceUnavailable,
+                "\(RequestJournal.maxWaiters) waits on the request journal are pending already; try again when one ends")
         }
     }
 
+    /// The journal's own answer: not journaled, and never sniffed as markup (it holds what clients sent).
     private func unjournaled(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.isJournaled = false
+        response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
 
@@ -115,7 +118,10 @@ struct JournalRoutes: Sendable {
             case "count", "timeout":
                 continue  // wait's own
             default:
-                return .failure(bad("unknown parameter \(name.excerpt(maxBytes: 40)); use path, method, status, since, limit (and count, timeout on /wait)"))
+                return .failure(
+                    bad(
+                        "unknown parameter \(name.excerpt(maxBytes: 40)); use path, method, status, since, limit (and count, timeout on /wait)"
+                    ))
             }
         }
         return .success(filter)

@@ -45,7 +45,7 @@ final class AppServer {
         options.host = host
         if let profilePrefix { options.profilePrefix = profilePrefix }
         let app = try ShortcutApp(options: options)
-        let server = HTTPServer(loopCount: 2)
+        let server = HTTPServer(limits: options.limits, loopCount: 2)
         try app.install(on: server)
         return (app, server)
     }

@@ -109,4 +109,23 @@ import Testing
         router.remove(.GET, "/x")
         if case .notFound = router.match(.GET, path: "/x") {} else { Issue.record("removed route still matches") }
     }
+
+    /// Issue 27: the journal names the route that answered: the pattern it was registered at.
+    @Test func aMatchNamesItsPattern() {
+        var router = Router()
+        for pattern in Self.patterns { router.add(.GET, pattern, Self.named(pattern)) }
+        router.add(nil, "/any/:thing", Self.named("any"))
+        for (path, pattern) in [("/p/42", "/p/:id"), ("/s", "/s"), ("/a/b/c", "/a/**"), ("/any/x", "/any/:thing"), ("/p/new", "/p/new")] {
+            guard case .handler(_, _, let found) = router.match(.GET, path: path) else {
+                Issue.record("\(path) matches")
+                continue
+            }
+            #expect(found == pattern, "\(path)")
+        }
+        guard case .handler(_, _, let head) = router.match(.HEAD, path: "/p/42") else {
+            Issue.record("HEAD falls back to GET")
+            return
+        }
+        #expect(head == "/p/:id")
+    }
 }

@@ -112,3 +112,44 @@ import Testing
         return try client.readResponse()
     }
 }
+
+/// Issue 27: the request journal through the embedding API, as an app's integration test asserts what the
+/// app asked.
+@Suite struct EmbeddedServerJournalTests {
+    @Test func requestsListsWhatWasAskedAndWaitForRequestsAnswersOnTheNth() async throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        let mock = try server.addMock(MockDraft(content: "{}", status: 200, contentType: "application/json"))
+        _ = try EmbeddedServerTests.get("/v3/\(mock.record.id)", port: server.port)
+        let seen = server.requests(matching: .path("/v3/"))
+        #expect(seen.count == 1 && seen.first?.route == "/v3/:id" && seen.first?.status == 200)
+        #expect(seen.first?.responseType == "application/json; charset=UTF-8")
+
+        server.clearRequests()
+        #expect(server.requests().isEmpty)
+        // Two plays from a thread of their own (not a task: the concurrency pool may be busy with blocking
+        // tests); the wait answers on the second, without polling.
+        let port = server.port
+        let id = mock.record.id
+        Thread {
+            for _ in 0..<2 { _ = try? EmbeddedServerTests.get("/v3/\(id)", port: port) }
+        }.start()
+        let found = try await server.waitForRequests(matching: .path("/v3/\(id)"), count: 2, timeout: .seconds(30))
+        #expect(found.count == 2 && found.allSatisfy { $0.path == "/v3/\(id)" })
+        #expect(found[0].sequence < found[1].sequence)
+
+        await #expect(throws: EmbeddedServer.RequestsTimedOut.self) {
+            try await server.waitForRequests(matching: .path("/v3/legacy"), timeout: .milliseconds(100))
+        }
+    }
+
+    @Test func withTheJournalOffThereIsNothingToReadOrWaitFor() async throws {
+        var options = ServerConfiguration()
+        options.journal = RequestJournal.Settings(maxEntries: 0)
+        let server = try EmbeddedServer.start(options: options)
+        defer { server.stop() }
+        _ = try EmbeddedServerTests.get("/s", port: server.port)
+        #expect(server.requests().isEmpty)
+        await #expect(throws: EmbeddedServer.JournalUnavailable.self) { try await server.waitForRequests(timeout: .zero) }
+    }
+}

@@ -48,7 +48,7 @@ struct JournalRing<Element> {
     }
 
     /// Calls `body` with each entry, oldest first.
-    func forEach(_ body: (Element) -> Void) {
+    func visitOldestFirst(_ body: (Element) -> Void) {
         for offset in 0..<count {
             if let element = slots[(start + offset) % capacity] { body(element) }
         }

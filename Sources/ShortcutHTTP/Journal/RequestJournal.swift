@@ -151,7 +151,7 @@ public final class RequestJournal: @unchecked Sendable {
     /// Every entry matching `filter` (its `limit` aside). Called under `lock`.
     private func matches(_ filter: RequestFilter) -> [RecordedRequest] {
         var found: [RecordedRequest] = []
-        ring.forEach { if filter.matches($0) { found.append($0) } }
+        ring.visitOldestFirst { if filter.matches($0) { found.append($0) } }
         return found
     }
 
@@ -206,6 +206,6 @@ public final class RequestJournal: @unchecked Sendable {
         waiter?.continuation.resume(returning: .timedOut(waiter?.found ?? []))
     }
 
-    /// How many waits are pending (for tests).
-    var pendingWaits: Int { lock.withLock { waiters.count } }
+    /// How many waits are pending.
+    package var pendingWaits: Int { lock.withLock { waiters.count } }
 }

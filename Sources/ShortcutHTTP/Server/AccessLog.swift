@@ -25,7 +25,8 @@ struct AccessLog {
         let shownPath = AccessLog.oneLine(path, maxBytes: 512)
         let via = forwarded.map { " forwarded \($0.name): \(AccessLog.oneLine($0.value, maxBytes: 80))" } ?? ""
         let noted = note.map { " [\($0)]" } ?? ""
-        pending.append(contentsOf: "\(remote) \(method.rawValue.prefix(32)) \(shownPath) \(status) \(bytes)B \(duration)\(via)\(noted)\n".utf8)
+        pending.append(
+            contentsOf: "\(remote) \(method.rawValue.prefix(32)) \(shownPath) \(status) \(bytes)B \(duration)\(via)\(noted)\n".utf8)
         if pending.count > 64 * 1024 { flush() }
     }
 

@@ -288,7 +288,8 @@ final class Connection: @unchecked Sendable {
         if context.log.enabled {
             context.log.record(
                 remote: remote, method: request?.method ?? HTTPMethod("-"), path: request?.path ?? "-", status: response.status.code,
-                bytes: sentBytes, nanoseconds: started == 0 ? 0 : ended &- started, forwarded: request?.forwardingField, note: response.note)
+                bytes: sentBytes, nanoseconds: started == 0 ? 0 : ended &- started, forwarded: request?.forwardingField, note: response.note
+            )
         }
         if let journal = context.journal, response.isJournaled {
             journal.record(

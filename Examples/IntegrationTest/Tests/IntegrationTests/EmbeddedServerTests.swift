@@ -21,3 +21,23 @@ import Testing
     #expect(http.url?.path == "/p/\(scan.record.id)")
     #expect(String(decoding: body, as: UTF8.self).contains("myapp://scan"))
 }
+
+/// What an app's UI test asserts about the app's traffic: the request journal says which requests reached
+/// the server (here made by the test itself, as the app under test would make them).
+@Test func theJournalShowsWhatTheAppAsked() async throws {
+    let server = try EmbeddedServer.start()
+    defer { server.stop() }
+    let profile = try server.addMock(MockDraft(content: #"{"name":"Ada"}"#, status: 200, contentType: "application/json"))
+    server.clearRequests()
+
+    var request = URLRequest(url: try #require(URL(string: server.url("/v3/\(profile.record.id)"))))
+    request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
+    let (_, response) = try await URLSession.shared.data(for: request)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+
+    let fetched = try await server.waitForRequests(matching: .path("/v3/\(profile.record.id)"), count: 1, timeout: .seconds(10))
+    #expect(fetched.count == 1)
+    #expect(fetched[0].method == "GET" && fetched[0].status == 200)
+    #expect(fetched[0].header("Authorization") == "Bearer [redacted]", "sent with a token, which the journal does not keep")
+    #expect(server.requests(matching: .path("/v3/legacy")).isEmpty, "it never called the legacy endpoint")
+}

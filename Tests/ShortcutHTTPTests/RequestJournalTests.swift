@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import ShortcutHTTP
+
+/// Issue 27: the request journal alone (bounds, what it keeps of a request, filters, waits), with entries
+/// built the way a connection builds them.
+@Suite struct RequestJournalTests {
+    static func request(_ target: String, method: HTTPMethod = .GET, headers: HTTPHeaders = [:], body: [UInt8] = []) -> HTTPRequest {
+        HTTPRequest(method: method, target: target, headers: headers, body: body, remoteAddress: "127.0.0.1:50000")
+    }
+
+    /// Records one exchange as a connection does.
+    @discardableResult
+    static func record(
+        _ journal: RequestJournal, _ target: String, status: Int = 200, method: HTTPMethod = .GET, headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) -> RecordedRequest {
+        let entry = journal.entry(
+            for: request(target, method: method, headers: headers, body: body), response: HTTPResponse(status: HTTPStatus(status)),
+            peer: "127.0.0.1:50000", sentBytes: 0, started: 1_000, ended: 42_000)
+        journal.record(entry)
+        return entry
+    }
+
+    @Test func nPlusOneRequestsKeepTheLastNAndEachIsChargedItsBytes() {
+        let journal = RequestJournal(.init(maxEntries: 3))
+        var charged: [Int] = []
+        for index in 1...4 { charged.append(Self.record(journal, "/r/\(index)").chargedBytes) }
+        let kept = journal.entries()
+        #expect(kept.map(\.target) == ["/r/2", "/r/3", "/r/4"])
+        #expect(kept.map(\.sequence) == [2, 3, 4])
+        let summary = journal.summary
+        #expect(summary.entries == 3 && summary.dropped == 1 && summary.lastSequence == 4)
+        #expect(summary.bytes == charged.suffix(3).reduce(0, +), "the bytes of the three kept, not of the dropped one")
+        #expect(charged[0] >= RecordedRequest.entryOverhead + "/r/1".utf8.count)
+    }
+
+    @Test func theByteBoundDropsTheOldestAndAnEntryOverItIsNotKept() {
+        let one = Self.record(RequestJournal(), "/r/1", headers: ["X-Pad": String(repeating: "p", count: 200)]).chargedBytes
+        let journal = RequestJournal(.init(maxEntries: 100, maxBytes: one * 2 + one / 2))
+        for index in 1...5 { Self.record(journal, "/r/\(index)", headers: ["X-Pad": String(repeating: "p", count: 200)]) }
+        #expect(journal.entries().map(\.target) == ["/r/4", "/r/5"], "two fit in two and a half entries' bytes")
+        #expect(journal.summary.bytes <= one * 2 + one / 2)
+        #expect(journal.summary.dropped == 3)
+
+        let tiny = RequestJournal(.init(maxEntries: 10, maxBytes: 100))
+        Self.record(tiny, "/too-big")
+        #expect(tiny.entries().isEmpty && tiny.summary.dropped == 1 && tiny.summary.bytes == 0)
+    }
+
+    @Test func secretsAreReplacedUnlessKeptAndTheSchemeStays() {
+        let headers: HTTPHeaders = [
+            "Authorization": "Bearer s3cr3t-token", "cookie": "session=abc", "Proxy-Authorization": "Basic dXNlcjpwYXNz",
+            "X-Other": "visible",
+        ]
+        let redacted = Self.record(RequestJournal(), "/v3/profile", headers: headers)
+        #expect(redacted.header("Authorization") == "Bearer [redacted]")
+        #expect(redacted.header("Cookie") == "[redacted]")
+        #expect(redacted.header("Proxy-Authorization") == "Basic [redacted]")
+        #expect(redacted.header("X-Other") == "visible")
+        #expect(!redacted.headers.contains { $0.value.contains("s3cr3t") || $0.value.contains("abc") || $0.value.contains("dXNl") })
+        let kept = Self.record(RequestJournal(.init(keepsSecrets: true)), "/v3/profile", headers: headers)
+        #expect(kept.header("Authorization") == "Bearer s3cr3t-token" && kept.header("Cookie") == "session=abc")
+        // A value that is not "scheme credentials" keeps nothing.
+        #expect(RequestJournal.redacted("s3cr3t") == "[redacted]")
+        #expect(RequestJournal.redacted("Bearer") == "[redacted]")
+    }
+
+    @Test func valuesOver256BytesAreCutAndSayHowLongTheyWere() {
+        let long = String(repeating: "a", count: 64 * 1024)
+        let entry = Self.record(RequestJournal(), "/", headers: ["X-Long": long, "X-Edge": String(repeating: "b", count: 256)])
+        let cut = try! #require(entry.header("X-Long"))
+        #expect(cut == String(repeating: "a", count: 256) + "… [65536 bytes]")
+        #expect(entry.header("X-Edge") == String(repeating: "b", count: 256), "256 bytes is kept whole")
+        #expect(entry.chargedBytes < 1024, "the cut value is what is charged")
+        // A character cut in two becomes U+FFFD, never an invalid string.
+        let accented = String(repeating: "a", count: 255) + "é" + "tail"
+        #expect(RequestJournal.cut(accented).hasPrefix(String(repeating: "a", count: 255) + "\u{FFFD}…"))
+    }
+
+    @Test func bodiesAreKeptOnlyWhenAskedAndOnlyTheirFirstBytes() {
+        let body = Array("0123456789".utf8)
+        let none = Self.record(RequestJournal(), "/api/mock", method: .POST, body: body)
+        #expect(none.body == nil && none.requestBytes == 10)
+        let first = Self.record(RequestJournal(.init(bodyBytes: 4)), "/api/mock", method: .POST, body: body)
+        #expect(first.body == Array("0123".utf8) && first.isBodyCut)
+        let whole = Self.record(RequestJournal(.init(bodyBytes: 10)), "/api/mock", method: .POST, body: body)
+        #expect(whole.body == body && !whole.isBodyCut)
+        #expect(RequestJournal.Settings(bodyBytes: 1 << 30).bodyBytes == RequestJournal.Settings.bodyBytesLimit)
+    }
+
+    @Test func eachFilterSelects() {
+        let journal = RequestJournal()
+        Self.record(journal, "/v3/a?x=1")
+        Self.record(journal, "/v3/b", status: 404)
+        Self.record(journal, "/s", status: 301)
+        Self.record(journal, "/api/mock", status: 201, method: .POST)
+        Self.record(journal, "/v3/a", status: 500)
+        let targets = { (filter: RequestFilter) in journal.entries(matching: filter).map(\.target) }
+        #expect(targets(.path("/v3/")) == ["/v3/a?x=1", "/v3/b", "/v3/a"])
+        #expect(targets(RequestFilter(method: "POST")) == ["/api/mock"])
+        #expect(targets(RequestFilter(status: .code(404))) == ["/v3/b"])
+        #expect(targets(RequestFilter(status: RequestFilter.StatusMatch("4xx"))) == ["/v3/b"])
+        #expect(targets(RequestFilter(status: RequestFilter.StatusMatch("5XX"))) == ["/v3/a"])
+        #expect(targets(RequestFilter(since: 3)) == ["/api/mock", "/v3/a"])
+        #expect(targets(RequestFilter(pathPrefix: "/v3/", limit: 2)) == ["/v3/b", "/v3/a"], "the newest two, oldest first")
+        #expect(
+            RequestFilter.StatusMatch("4x1") == nil && RequestFilter.StatusMatch("600") == nil && RequestFilter.StatusMatch("40") == nil)
+    }
+
+    @Test func clearForgetsButSequenceNumbersGoOn() {
+        let journal = RequestJournal()
+        Self.record(journal, "/a")
+        Self.record(journal, "/b")
+        journal.clear()
+        #expect(journal.entries().isEmpty && journal.summary.bytes == 0)
+        Self.record(journal, "/c")
+        #expect(journal.entries().map(\.sequence) == [3])
+    }
+
+    @Test func aWaitAnswersOnTheNthMatchingRequest() async {
+        let journal = RequestJournal()
+        Self.record(journal, "/v3/profile")
+        let waiting = Task { await journal.wait(for: .path("/v3/profile"), count: 3, timeout: .seconds(60)) }
+        // Registered before the next requests: the wait is pending (one found of three).
+        while journal.pendingWaits == 0 { await Task.yield() }
+        Self.record(journal, "/v3/legacy")
+        Self.record(journal, "/v3/profile")
+        #expect(journal.pendingWaits == 1, "two of three: still waiting")
+        Self.record(journal, "/v3/profile")
+        let outcome = await waiting.value
+        guard case .arrived(let found) = outcome else {
+            Issue.record("expected the wait to end on the third match, got \(outcome)")
+            return
+        }
+        #expect(found.map(\.sequence) == [1, 3, 4])
+        #expect(journal.pendingWaits == 0)
+    }
+
+    @Test func aWaitEndsAtItsTimeoutWithWhatArrived() async {
+        let journal = RequestJournal()
+        Self.record(journal, "/v3/profile")
+        let outcome = await journal.wait(for: .path("/v3/profile"), count: 2, timeout: .milliseconds(50))
+        guard case .timedOut(let found) = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+        #expect(found.map(\.target) == ["/v3/profile"])
+        #expect(journal.pendingWaits == 0)
+        // Already there: no wait at all.
+        #expect(await journal.wait(for: .path("/v3/"), count: 1, timeout: .zero) == .arrived(journal.entries()))
+    }
+
+    @Test func waitsAreBounded() async {
+        let journal = RequestJournal()
+        let waits = (0..<RequestJournal.maxWaiters).map { _ in
+            Task { await journal.wait(for: .path("/never"), count: 1, timeout: .seconds(60)) }
+        }
+        while journal.pendingWaits < RequestJournal.maxWaiters { await Task.yield() }
+        #expect(await journal.wait(for: .path("/never"), count: 1, timeout: .seconds(60)) == .tooManyWaiters)
+        for _ in 0..<RequestJournal.maxWaiters { Self.record(journal, "/never") }
+        for wait in waits {
+            guard case .arrived = await wait.value else {
+                Issue.record("each pending wait ends with the request it waited for")
+                return
+            }
+        }
+    }
+
+    @Test func aRefusedRequestIsKeptWithoutOneAndTheReasonIsItsFirstLine() {
+        let journal = RequestJournal()
+        let entry = journal.entry(
+            for: nil, response: .error(.badRequest, "invalid byte 0x1B in the value of 'X'"), peer: "127.0.0.1:1", sentBytes: 38,
+            started: 0, ended: 5)
+        #expect(entry.method == "-" && entry.target == "-" && entry.headers.isEmpty)
+        #expect(entry.reason == "invalid byte 0x1B in the value of 'X'")
+        #expect(entry.responseType == "text/plain; charset=utf-8")
+        #expect(RequestJournal.reason(in: Array(repeating: 0x41, count: 2000)) == nil, "a long body is no reason")
+    }
+}
