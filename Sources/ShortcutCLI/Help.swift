@@ -77,8 +77,8 @@ enum Help {
         Signals:
           SIGINT, SIGTERM  stop gracefully: no new connections, answers in flight finish, exit 0
           SIGHUP           write the play statistics counted so far to the store,
-                           write the connections each event loop holds and the bytes the caches hold
-                           to stderr, and keep serving
+                           write the connections each event loop holds and the bytes the caches and
+                           the request journal hold to stderr, and keep serving
 
         Delivery modes:
           page  301 to /p/<id>, the page stored on this server. Works on current iOS. The default.

@@ -72,7 +72,7 @@ struct ServeCommand {
                 standardError(
                     "SIGHUP: play statistics written to the store; still serving\n"
                         + "SIGHUP: connections per event loop: \(spread)\n"
-                        + "SIGHUP: \(app.cacheReport)\n")
+                        + "SIGHUP: \(app.cacheReport)\n" + "SIGHUP: \(app.journalReport)\n")
             }
         }
         hangup.activate()

@@ -122,6 +122,15 @@ package final class ShortcutApp: Sendable {
             + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
     }
 
+    /// What the request journal holds against its bounds, counted by the journal: SIGHUP's line.
+    package var journalReport: String {
+        guard let journal else { return "journal: off (--journal 0)" }
+        let summary = journal.summary
+        return
+            "journal: \(summary.entries) of \(journal.settings.maxEntries) requests, \(summary.bytes) of \(journal.settings.maxBytes) bytes "
+            + "(\(summary.dropped) dropped)"
+    }
+
     /// Calls `print` with each probe report's lines (`ProbeReport.lines`) as it arrives, on the thread that
     /// took it: `print` should hand the writing to a queue of its own.
     package func onProbeReport(_ print: @escaping @Sendable ([String]) -> Void) { probes.onReport { print($0.lines) } }

@@ -119,3 +119,24 @@ import Testing
         #expect(plain.count == 1 && !plain[0].contains("["), "\(lines)")
     }
 }
+
+/// Issue 27: the journal's memory is counted in bytes, and SIGHUP says what it holds against its bounds.
+@Suite struct JournalMemoryReportTests {
+    @Test func sighupReportsTheJournalsRequestsAndBytes() throws {
+        let server = try CLITests.Server(["--store", CLITests.temporaryStore(), "--quiet", "--journal", "2", "--journal-bytes", "100000"])
+        defer { _ = server.stop() }
+        let client = try RawClient(port: server.port)
+        for _ in 0..<3 {
+            try client.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            _ = try client.readResponse()
+        }
+        kill(server.process.processIdentifier, SIGHUP)
+        let notice = try ServerProcessTests.read(server.stderr.fileHandleForReading.fileDescriptor) {
+            $0.contains("SIGHUP: journal: ") && $0.hasSuffix("\n")
+        }
+        let line = try #require(notice.split(separator: "\n").first { $0.hasPrefix("SIGHUP: journal: ") })
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count == 5 && numbers[0] == 2 && numbers[1] == 2 && numbers[3] == 100_000 && numbers[4] == 1, "\(line)")
+        #expect(numbers.count == 5 && numbers[2] > 2 * 256 && numbers[2] < 2_000, "two small entries' bytes: \(line)")
+    }
+}
