@@ -9,7 +9,8 @@ import PackageDescription
 //                     classes (what the HTTP layer sends and what the store may keep are decided by the same
 //                     code); escaping for HTML and JSON/JavaScript strings (Escape); SHA-256 and salted secret
 //                     hashes; the byte-budgeted LRU cache (the store's records, the routes' prepared answers)
-//   ShortcutHTTP      socket -> parser -> router -> handler -> response writer
+//   ShortcutHTTP      socket -> parser -> router -> handler -> response writer; the request journal (what was
+//                     answered, bounded, for /api/requests and EmbeddedServer.requests)
 //   ShortcutStore     stored pages on disk (records, durable writes, locks, the record cache)
 //   ShortcutPages     template -> shortcut page -> data URI
 //   ShortcutQR        text -> QR code (ISO/IEC 18004) -> terminal text or SVG
