@@ -31,6 +31,9 @@
 #   scripts/bench.sh --swifter       GET /s (the same 301) through SwifterCompat's HttpServer beside the core's
 #                                    HTTPServer (both in swifter-compat-bench) and shortcut-serve's own /s, keep-alive
 #                                    c100, interleaved rounds, ratios (issue 14: compat within 0.9x of the core)
+#   scripts/bench.sh --journal-cost  the request journal's cost: instructions per request (callgrind) of GET /s and
+#                                    /p/demo with the journal on (the default) and off (--journal 0), then GET /s at
+#                                    c100 from two servers, one with each, in interleaved rounds: req/s, p99, ratio
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -47,13 +50,13 @@ while [ $# -gt 0 ]; do
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
     --old) old=$2; shift 2 ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,43p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -112,6 +115,24 @@ if [ "$what" = instructions ]; then
   "$BIN" add --title "Add to Home Screen" --open mkaddtohomescreen://page/view2 --id spage --store "$STORE" > /dev/null
   python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage --nginx ../shared/peers/nginx-peer.sh \
     --connections "$connections"
+  exit 0
+fi
+
+if [ "$what" = journal-cost ]; then
+  command -v valgrind > /dev/null || { apt-get update -q > /dev/null && apt-get install -y -q valgrind > /dev/null; }
+  echo "== journal on (default: 1,000 requests)"
+  python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo --top 0
+  echo "== journal off (--journal 0)"
+  SERVER_ARGS="--journal 0" python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo --top 0
+  start_server --store "$STORE" --mode page
+  on=$base on_pid=$PID
+  start_server --store "$STORE" --mode page --journal 0
+  off=$base off_pid=$PID
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$on_pid,$off_pid" --rounds "$rounds" --duration "$duration" \
+    --case "/s journal on|$on/s" --case "/s journal off|$off/s" \
+    --case "/p/demo journal on|$on/p/demo" --case "/p/demo journal off|$off/p/demo" \
+    --ratio "/s journal on / /s journal off" --ratio "/p/demo journal on / /p/demo journal off"
   exit 0
 fi
 

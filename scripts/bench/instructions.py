@@ -1,7 +1,8 @@
 """Instructions per request, counted by callgrind: a measure that does not move with the machine's load.
 
 Usage: instructions.py BINARY STORE PATH [PATH...] [--requests N] [--connections C] [--nginx PEER_SCRIPT] [--top K]
-(KEEP_CALLGRIND=1 keeps the callgrind files, for callgrind_annotate --inclusive=yes.)
+(KEEP_CALLGRIND=1 keeps the callgrind files, for callgrind_annotate --inclusive=yes; SERVER_ARGS='--journal 0'
+adds arguments to ours.)
 
 Every server is counted the same way, as a whole process: `valgrind --tool=callgrind` from exec to exit,
 every thread (ours: its event loops, Dispatch's workers, the store's timers) and, for nginx, the master and
@@ -24,7 +25,7 @@ Paths nginx is not set up for (/v3/…, /s/<id>) are counted for ours alone.
 Prints, per path, ours and nginx side by side with the ratio, then the functions with the most
 instructions of their own per request (the same difference, function by function).
 """
-import os, re, shutil, socket, stat, subprocess, sys, tempfile, time
+import os, re, shlex, shutil, socket, stat, subprocess, sys, tempfile, time
 
 CONNECTIONS = 1
 KEEP = bool(os.environ.get("KEEP_CALLGRIND"))
@@ -87,7 +88,8 @@ def valgrind(out_folder, trace_children):
 def run_ours(binary, store, path, requests, out_folder):
     # One hash seed for every run: Swift seeds its hashing per process, which moves the counts by ~100 a
     # request between otherwise identical runs (collisions and probe lengths differ).
-    server = subprocess.Popen(valgrind(out_folder, False) + [binary, "--port", "0", "--store", store, "--quiet"],
+    extra = shlex.split(os.environ.get("SERVER_ARGS", ""))
+    server = subprocess.Popen(valgrind(out_folder, False) + [binary, "--port", "0", "--store", store, "--quiet"] + extra,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                               env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     line = server.stdout.readline().decode()
