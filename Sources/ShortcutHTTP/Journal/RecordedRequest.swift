@@ -12,7 +12,7 @@ public struct RecordedRequest: Sendable, Equatable {
     /// Its place in the journal: 1 for the first request the server answered, one more for each next one.
     /// Numbers are never reused (`clear` keeps counting), so `since:` picks up where a reader stopped.
     public internal(set) var sequence: UInt64
-    /// When the answer began (the request had arrived).
+    /// When the answer was written (its last byte handed to the connection's output).
     public let time: Date
     /// The peer's address (`127.0.0.1:53211`).
     public let peer: String
@@ -43,6 +43,8 @@ public struct RecordedRequest: Sendable, Equatable {
     public let note: String?
     /// For a 4xx or 5xx answer with a short text body: its first line (the server's one-line reason).
     public let reason: String?
+    /// `chargedBytes`, counted once when the entry is made (the journal adds and subtracts it).
+    private(set) var charged = 0
 
     /// The longest header value kept whole, in bytes; a longer one keeps this many and says how long it was.
     public static let maxValueBytes = 256
@@ -81,6 +83,7 @@ public struct RecordedRequest: Sendable, Equatable {
         self.responseType = responseType
         self.note = note
         self.reason = reason
+        charged = chargedBytes
     }
 
     /// What the entry costs in memory, in bytes: the text it holds plus a fixed share for the entry itself and

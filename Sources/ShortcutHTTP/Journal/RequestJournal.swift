@@ -97,7 +97,7 @@ public final class RequestJournal: @unchecked Sendable {
     /// it completes.
     package func record(_ entry: RecordedRequest) {
         var entry = entry
-        let bytes = entry.chargedBytes
+        let bytes = entry.charged
         var completed: [Waiter] = []
         // Kept until the lock is released, so that freeing its text is not done under the lock.
         var displaced: RecordedRequest?
@@ -108,12 +108,12 @@ public final class RequestJournal: @unchecked Sendable {
             dropped += 1
         } else {
             while heldBytes + bytes > settings.maxBytes, let oldest = ring.removeFirst() {
-                heldBytes -= oldest.chargedBytes
+                heldBytes -= oldest.charged
                 dropped += 1
             }
             displaced = ring.append(entry)
             if let displaced {
-                heldBytes -= displaced.chargedBytes
+                heldBytes -= displaced.charged
                 dropped += 1
             }
             heldBytes += bytes
@@ -190,9 +190,8 @@ public final class RequestJournal: @unchecked Sendable {
             case .done(let outcome):
                 continuation.resume(returning: outcome)
             case .waiting(let id):
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
-                    self?.expire(id)
-                }
+                // Strong: the journal outlives a pending wait (at most `maxWait`), so every wait is answered.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { self.expire(id) }
             }
         }
     }
