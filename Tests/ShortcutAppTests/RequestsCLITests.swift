@@ -137,6 +137,6 @@ import Testing
         let line = try #require(notice.split(separator: "\n").first { $0.hasPrefix("SIGHUP: journal: ") })
         let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         #expect(numbers.count == 5 && numbers[0] == 2 && numbers[1] == 2 && numbers[3] == 100_000 && numbers[4] == 1, "\(line)")
-        #expect(numbers.count == 5 && numbers[2] > 2 * 256 && numbers[2] < 2_000, "two small entries' bytes: \(line)")
+        #expect(numbers.count == 5 && numbers[2] > 2 * 96 && numbers[2] < 2_000, "two small entries' bytes: \(line)")
     }
 }

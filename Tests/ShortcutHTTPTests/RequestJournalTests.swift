@@ -16,35 +16,51 @@ import Testing
         _ journal: RequestJournal, _ target: String, status: Int = 200, method: HTTPMethod = .GET, headers: HTTPHeaders = [:],
         body: [UInt8] = []
     ) -> RecordedRequest {
-        let entry = journal.entry(
-            for: request(target, method: method, headers: headers, body: body), response: HTTPResponse(status: HTTPStatus(status)),
+        journal.record(
+            request(target, method: method, headers: headers, body: body), response: HTTPResponse(status: HTTPStatus(status)),
             peer: "127.0.0.1:50000", sentBytes: 0, started: 1_000, ended: 42_000)
-        journal.record(entry)
-        return entry
+        return journal.entries().last
+            ?? RecordedRequest(
+                time: Date(), peer: "", method: "", target: "(not kept)", path: "", route: nil, status: 0, requestBytes: 0,
+                responseBytes: 0,
+                duration: .zero, headers: [], body: nil, responseType: nil, note: nil, reason: nil)
+    }
+
+    /// What one entry is charged, alone in a journal.
+    static func charge(_ target: String, headers: HTTPHeaders = [:]) -> Int {
+        let journal = RequestJournal()
+        record(journal, target, headers: headers)
+        return journal.summary.bytes
     }
 
     @Test func nPlusOneRequestsKeepTheLastNAndEachIsChargedItsBytes() {
         let journal = RequestJournal(.init(maxEntries: 3))
-        var charged: [Int] = []
-        for index in 1...4 { charged.append(Self.record(journal, "/r/\(index)").chargedBytes) }
+        for index in 1...4 { Self.record(journal, "/r/\(index)") }
         let kept = journal.entries()
         #expect(kept.map(\.target) == ["/r/2", "/r/3", "/r/4"])
         #expect(kept.map(\.sequence) == [2, 3, 4])
         let summary = journal.summary
         #expect(summary.entries == 3 && summary.dropped == 1 && summary.lastSequence == 4)
-        #expect(summary.bytes == charged.suffix(3).reduce(0, +), "the bytes of the three kept, not of the dropped one")
-        #expect(charged[0] >= RecordedRequest.entryOverhead + "/r/1".utf8.count)
+        let one = Self.charge("/r/1")
+        #expect(summary.bytes == 3 * one, "the bytes of the three kept, not of the dropped one")
+        #expect(one > RequestJournal.slotBytes + 2 * "/r/1".utf8.count, "its slot, the target and the path, the peer, the method")
+        #expect(kept[0].duration == .nanoseconds(41_000), "from the answer's start to its end")
     }
 
     @Test func theByteBoundDropsTheOldestAndAnEntryOverItIsNotKept() {
-        let one = Self.record(RequestJournal(), "/r/1", headers: ["X-Pad": String(repeating: "p", count: 200)]).chargedBytes
-        let journal = RequestJournal(.init(maxEntries: 100, maxBytes: one * 2 + one / 2))
-        for index in 1...5 { Self.record(journal, "/r/\(index)", headers: ["X-Pad": String(repeating: "p", count: 200)]) }
+        let pad: HTTPHeaders = ["X-Pad": String(repeating: "p", count: 200)]
+        let text = Self.charge("/r/1", headers: pad) - RequestJournal.slotBytes
+        let journal = RequestJournal(.init(maxEntries: 100, maxBytes: text * 2 + text / 2))
+        for index in 1...5 { Self.record(journal, "/r/\(index)", headers: pad) }
         #expect(journal.entries().map(\.target) == ["/r/4", "/r/5"], "two fit in two and a half entries' bytes")
-        #expect(journal.summary.bytes <= one * 2 + one / 2)
+        #expect(journal.summary.bytes == 2 * (text + RequestJournal.slotBytes))
         #expect(journal.summary.dropped == 3)
+        // Round and round the bytes: always the newest that fit, never a torn one.
+        for index in 6...40 { Self.record(journal, "/r/\(index)", headers: pad) }
+        #expect(journal.entries().map(\.target) == ["/r/39", "/r/40"])
+        #expect(journal.entries().allSatisfy { $0.header("X-Pad") == String(repeating: "p", count: 200) })
 
-        let tiny = RequestJournal(.init(maxEntries: 10, maxBytes: 100))
+        let tiny = RequestJournal(.init(maxEntries: 10, maxBytes: 20))
         Self.record(tiny, "/too-big")
         #expect(tiny.entries().isEmpty && tiny.summary.dropped == 1 && tiny.summary.bytes == 0)
     }
@@ -63,8 +79,9 @@ import Testing
         let kept = Self.record(RequestJournal(.init(keepsSecrets: true)), "/v3/profile", headers: headers)
         #expect(kept.header("Authorization") == "Bearer s3cr3t-token" && kept.header("Cookie") == "session=abc")
         // A value that is not "scheme credentials" keeps nothing.
-        #expect(RequestJournal.redacted("s3cr3t") == "[redacted]")
-        #expect(RequestJournal.redacted("Bearer") == "[redacted]")
+        let bare = Self.record(
+            RequestJournal(), "/", headers: ["Authorization": "s3cr3t", "Cookie": "Bearer", "Proxy-Authorization": "Bearer "])
+        #expect(bare.headers.map(\.value) == ["[redacted]", "[redacted]", "[redacted]"])
     }
 
     @Test func valuesOver256BytesAreCutAndSayHowLongTheyWere() {
@@ -73,10 +90,10 @@ import Testing
         let cut = try! #require(entry.header("X-Long"))
         #expect(cut == String(repeating: "a", count: 256) + "… [65536 bytes]")
         #expect(entry.header("X-Edge") == String(repeating: "b", count: 256), "256 bytes is kept whole")
-        #expect(entry.chargedBytes < 1024, "the cut value is what is charged")
+        #expect(Self.charge("/", headers: ["X-Long": long]) < 1024, "the cut value is what is charged")
         // A character cut in two becomes U+FFFD, never an invalid string.
-        let accented = String(repeating: "a", count: 255) + "é" + "tail"
-        #expect(RequestJournal.cut(accented).hasPrefix(String(repeating: "a", count: 255) + "\u{FFFD}…"))
+        let accented = Self.record(RequestJournal(), "/", headers: ["X-Accent": String(repeating: "a", count: 255) + "é" + "tail"])
+        #expect(accented.header("X-Accent") == String(repeating: "a", count: 255) + "\u{FFFD}… [261 bytes]")
     }
 
     @Test func bodiesAreKeptOnlyWhenAskedAndOnlyTheirFirstBytes() {
@@ -170,10 +187,12 @@ import Testing
 
     @Test func aRefusedRequestIsKeptWithoutOneAndTheReasonIsItsFirstLine() {
         let journal = RequestJournal()
-        let entry = journal.entry(
-            for: nil, response: .error(.badRequest, "invalid byte 0x1B in the value of 'X'"), peer: "127.0.0.1:1", sentBytes: 38,
-            started: 0, ended: 5)
+        journal.record(
+            nil, response: .error(.badRequest, "invalid byte 0x1B in the value of 'X'"), peer: "127.0.0.1:1", sentBytes: 38, started: 0,
+            ended: 5)
+        let entry = try! #require(journal.entries().first)
         #expect(entry.method == "-" && entry.target == "-" && entry.headers.isEmpty)
+        #expect(entry.duration == .zero, "no start was read: no duration, not the time since boot")
         #expect(entry.reason == "invalid byte 0x1B in the value of 'X'")
         #expect(entry.responseType == "text/plain; charset=utf-8")
         #expect(RequestJournal.reason(in: Array(repeating: 0x41, count: 2000)) == nil, "a long body is no reason")

@@ -8,10 +8,11 @@
 /// went out. Everything the client sent is kept as data, never interpreted: header values are cut at
 /// `RecordedRequest.maxValueBytes`, and the values of `Authorization`, `Cookie` and `Proxy-Authorization` are
 /// replaced by `RecordedRequest.redacted` unless the journal keeps secrets.
+///
 public struct RecordedRequest: Sendable, Equatable {
     /// Its place in the journal: 1 for the first request the server answered, one more for each next one.
     /// Numbers are never reused (`clear` keeps counting), so `since:` picks up where a reader stopped.
-    public internal(set) var sequence: UInt64
+    public let sequence: UInt64
     /// When the answer was written (its last byte handed to the connection's output).
     public let time: Date
     /// The peer's address (`127.0.0.1:53211`).
@@ -43,9 +44,6 @@ public struct RecordedRequest: Sendable, Equatable {
     public let note: String?
     /// For a 4xx or 5xx answer with a short text body: its first line (the server's one-line reason).
     public let reason: String?
-    /// `chargedBytes`, counted once when the entry is made (the journal adds and subtracts it).
-    private(set) var charged = 0
-
     /// The longest header value kept whole, in bytes; a longer one keeps this many and says how long it was.
     public static let maxValueBytes = 256
     /// What replaces a secret's value (an `Authorization` keeps its scheme: `Bearer [redacted]`).
@@ -83,22 +81,5 @@ public struct RecordedRequest: Sendable, Equatable {
         self.responseType = responseType
         self.note = note
         self.reason = reason
-        charged = chargedBytes
     }
-
-    /// What the entry costs in memory, in bytes: the text it holds plus a fixed share for the entry itself and
-    /// each field (what the journal's byte bound counts, as the caches count theirs).
-    var chargedBytes: Int {
-        var bytes = RecordedRequest.entryOverhead + peer.utf8.count + method.utf8.count + (body?.count ?? 0)
-        // `path` is usually a slice of `target`'s text, and `route` a registered pattern shared by every entry.
-        bytes += target.utf8.count + (path.utf8.count > 16 ? path.utf8.count : 0)
-        bytes += (responseType?.utf8.count ?? 0) + (note?.utf8.count ?? 0) + (reason?.utf8.count ?? 0)
-        for field in headers { bytes += RecordedRequest.fieldOverhead + field.name.utf8.count + field.value.utf8.count }
-        return bytes
-    }
-
-    /// The entry's own size in its ring slot and the headers array's header, rounded up.
-    static let entryOverhead = 256
-    /// One `HTTPField` in the headers array (two strings' descriptors).
-    static let fieldOverhead = 32
 }

@@ -292,8 +292,7 @@ final class Connection: @unchecked Sendable {
             )
         }
         if let journal = context.journal, response.isJournaled {
-            journal.record(
-                journal.entry(for: request, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended))
+            journal.record(request, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended)
         }
     }
 
