@@ -140,7 +140,8 @@ package struct Router: Sendable {
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
     package func match(_ method: HTTPMethod, path: String) -> RouteMatch {
         for exact in exactPaths where exact.text == path {
-            if let entry = nodes[exact.node].accepting(method) {
+            // In place, as `search` works: `nodes[i].accepting` copied the node (its tables retained and released).
+            if let entry = nodes.withUnsafeBufferPointer({ $0[exact.node].accepting(method) }) {
                 return .handler(entry.handler, HTTPRequest.Parameters(), pattern: entry.pattern)
             }
         }

@@ -207,9 +207,7 @@ final class Connection: @unchecked Sendable {
         do {
             try parser.parse(bytes, while: { self.canAnswerMore }, { event in self.handle(event) })
         } catch {
-            write(
-                HTTPResponse.error(error.status, error.reason), request: nil, isHead: false, keepAlive: false, version: .http1_1,
-                started: context.timesAnswers ? monotonicNanoseconds() : 0)
+            writeRefusal(HTTPResponse.error(error.status, error.reason), started: context.timesAnswers ? monotonicNanoseconds() : 0)
         }
     }
 
@@ -219,14 +217,14 @@ final class Connection: @unchecked Sendable {
             if !isDelayed && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
         case .request(var request, let keepAlive):
             request.remoteAddress = remote
-            answer(request, keepAlive: keepAlive)
+            answer(&request, keepAlive: keepAlive)
         }
     }
 
-    private func answer(_ request: HTTPRequest, keepAlive: Bool) {
+    /// Answers `request`; the router leaves the route's pattern on it, for the journal. (`inout`: a copy of a
+    /// request retains and releases its four references.)
+    private func answer(_ request: inout HTTPRequest, keepAlive: Bool) {
         let started = context.timesAnswers ? monotonicNanoseconds() : 0
-        // The router leaves the route's pattern on the request, for the journal.
-        var request = request
         let response = context.responder.respond(to: &request)
         if let work = response.deferred {
             // As for a delay: the parser stops before the next request; the owner starts the work and calls
@@ -254,19 +252,28 @@ final class Connection: @unchecked Sendable {
             return writeUpgrade(response, handler, request: request, started: started)
         }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
-        write(
-            response, request: request, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
-            version: request.version, started: started)
+        let (sent, sentBytes) = append(
+            response, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
+            version: request.version)
+        // The request is handed on as an optional only when someone takes note: wrapping it copies it.
+        if context.timesAnswers { note(sent ?? response, to: request, sentBytes: sentBytes, started: started) }
     }
 
-    /// Appends the answer to `request` (nil: one refused before it was parsed) to the output, and records it.
-    private func write(
-        _ response: HTTPResponse, request: HTTPRequest?, isHead: Bool, keepAlive: Bool, version: HTTPVersion, started: UInt64
-    ) {
+    /// Writes an answer to a request refused before it was parsed (a malformed head, a timeout), and notes it.
+    private func writeRefusal(_ response: HTTPResponse, started: UInt64) {
+        let (sent, sentBytes) = append(response, isHead: false, keepAlive: false, version: .http1_1)
+        if context.timesAnswers { note(sent ?? response, to: nil, sentBytes: sentBytes, started: started) }
+    }
+
+    /// Appends `response` to the output: its head and, unless `isHead` (or its status has none), its body.
+    /// Returns the 500 sent instead when the response's fields cannot be sent (nil when it went out as it
+    /// is), and the body bytes sent.
+    private func append(
+        _ response: HTTPResponse, isHead: Bool, keepAlive: Bool, version: HTTPVersion
+    ) -> (refusal: HTTPResponse?, sentBytes: Int) {
         if let name = response.headers.firstInvalidName {
-            return write(
-                Responder.refusal(invalidField: name), request: request, isHead: isHead, keepAlive: keepAlive, version: version,
-                started: started)
+            let refusal = Responder.refusal(invalidField: name)
+            return (refusal, append(refusal, isHead: isHead, keepAlive: keepAlive, version: version).sentBytes)
         }
         let sendsBody = ResponseWriter.appendHead(
             response, to: &out, isHead: isHead, keepAlive: keepAlive,
@@ -279,7 +286,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         if !keepAlive { closeAfterWrite = true }
-        if context.timesAnswers { note(response, to: request, sentBytes: sendsBody ? response.body.count : 0, started: started) }
+        return (nil, sendsBody ? response.body.count : 0)
     }
 
     /// Tells the access log and the journal of an answer written.
@@ -318,7 +325,7 @@ final class Connection: @unchecked Sendable {
 
     private func failTimedOut(_ reason: String) {
         borrowOutput()
-        write(.error(.requestTimeout, reason), request: nil, isHead: false, keepAlive: false, version: .http1_1, started: 0)
+        writeRefusal(.error(.requestTimeout, reason), started: 0)
         flush()
     }
 
