@@ -139,7 +139,10 @@ package struct Router: Sendable {
 
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
     package func match(_ method: HTTPMethod, path: String) -> RouteMatch {
-        for exact in exactPaths where exact.text == path {
+        // Lengths first: a path that is no literal route (`/p/demo`) was compared in full with each of them,
+        // ~40 instructions apiece (callgrind: 860 a request with 20 literal routes).
+        let length = path.utf8.count
+        for exact in exactPaths where exact.text.utf8.count == length && exact.text == path {
             // In place, as `search` works: `nodes[i].accepting` copied the node (its tables retained and released).
             if let entry = nodes.withUnsafeBufferPointer({ $0[exact.node].accepting(method) }) {
                 return .handler(entry.handler, HTTPRequest.Parameters(), pattern: entry.pattern)
