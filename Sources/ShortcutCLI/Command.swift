@@ -116,24 +116,23 @@ public enum CommandRunner {
                 Platform.exit(usageExitCode)
             }
         case .requests(let command):
-            do {
-                try command.run()
-                Platform.exit(0)
-            } catch {
-                standardError("error: \(error)\n")
-                Platform.exit(1)
-            }
+            runUntilDone { try command.run() }
         case .probe(let command):
-            do {
-                try command.run()
-                Platform.exit(0)
-            } catch {
-                standardError("error: \(error)\n")
-                Platform.exit(1)
-            }
+            runUntilDone { try command.run() }
         case .serve(let options):
             ServeCommand(options: options).run()
         }
+    }
+}
+
+/// Runs a command that prints as it goes (`probe`, `requests`): exit 0 when it returns, 1 with its error.
+private func runUntilDone(_ run: () throws -> Void) -> Never {
+    do {
+        try run()
+        Platform.exit(0)
+    } catch {
+        standardError("error: \(error)\n")
+        Platform.exit(1)
     }
 }
 

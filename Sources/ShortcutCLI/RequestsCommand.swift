@@ -59,11 +59,10 @@ struct RequestsCommand: Sendable, Equatable {
             query.append(("method", method.uppercased()))
         }
         if let status = try reader.value("--status") {
-            let bytes = Array(status.utf8)
-            let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-            guard bytes.count == 3, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(bytes[0]),
-                (digit(bytes[1]) && digit(bytes[2])) || (bytes[1] | 0x20 == UInt8(ascii: "x") && bytes[2] | 0x20 == UInt8(ascii: "x"))
-            else { throw UsageError("--status takes a code such as 404 or a class such as 4xx, not '\(status)'", usage: usage) }
+            // The server's own rule (`GET /api/requests?status=`), so the two never disagree.
+            guard RequestFilter.StatusMatch(status) != nil else {
+                throw UsageError("--status takes a code such as 404 or a class such as 4xx, not '\(status)'", usage: usage)
+            }
             query.append(("status", status))
         }
         if let limit = try reader.integer("--limit", in: 1...100_000) { query.append(("limit", String(limit))) }

@@ -69,7 +69,7 @@ struct JournalRoutes: Sendable {
             let answer = API.json(
                 JournalJSON.listing(
                     found, summary: summary(), settings: journal.settings,
-                    timedOut: "\(found.count) of \(count) matching requests arrived within \(Self.secondsText(timeout))"),
+                    timedOut: "\(found.count) of \(count) matching requests arrived within \(timeout.secondsText)"),
                 status: .requestTimeout)
             return unjournaled(answer)
         case .tooManyWaiters:
@@ -144,12 +144,6 @@ struct JournalRoutes: Sendable {
             return .failure(bad("timeout must be 0 to 60 seconds: \(text.excerpt(maxBytes: 40))"))
         }
         return .success(.milliseconds(Int64((seconds * 1000).rounded())))
-    }
-
-    /// `10 s`, `0.25 s`.
-    static func secondsText(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 
     private static func bad(_ reason: String) -> ResponseError { ResponseError(.badRequest(reason)) }

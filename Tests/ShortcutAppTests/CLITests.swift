@@ -33,6 +33,19 @@ import Testing
     }
 
     /// Runs the binary to completion.
+    /// The binary started with `arguments`, left running, with its standard output and error.
+    static func start(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
+        let process = TestProcess()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
     static func run(_ arguments: [String]) throws -> Run {
         let process = TestProcess()
         process.executableURL = binary

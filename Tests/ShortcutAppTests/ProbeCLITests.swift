@@ -11,15 +11,7 @@ import Testing
 @Suite struct ProbeCLITests {
     /// `shortcut-serve probe ARGUMENTS` started, with its standard output and error.
     static func startProbe(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
-        let probe = TestProcess()
-        probe.executableURL = CLITests.binary
-        probe.arguments = ["probe"] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        probe.standardOutput = out
-        probe.standardError = err
-        try probe.run()
-        return (probe, out, err)
+        try CLITests.start(["probe"] + arguments)
     }
 
     @Test func probePrintsTheAddressThenEachReportWithItsAdvice() throws {

@@ -7,18 +7,6 @@ import Testing
 
 /// Issue 27: `shortcut-serve requests` (the real binary) against a running server (the real binary too).
 @Suite struct RequestsCLITests {
-    static func start(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
-        let process = TestProcess()
-        process.executableURL = CLITests.binary
-        process.arguments = ["requests"] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
-    }
-
     @Test func followPrintsARequestMadeAfterItStarted() throws {
         let store = CLITests.temporaryStore()
         let server = try CLITests.Server(["--store", store, "--quiet"])
@@ -27,7 +15,7 @@ import Testing
         try before.send("GET /v3/before HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = try before.readResponse()
 
-        let (follow, out, err) = try Self.start(["--follow", "--count", "1", "--path", "/v3/", "--store", store])
+        let (follow, out, err) = try CLITests.start(["requests", "--follow", "--count", "1", "--path", "/v3/", "--store", store])
         defer { if follow.isRunning { kill(follow.processIdentifier, SIGKILL) } }
         let started = try ServerProcessTests.read(err.fileHandleForReading.fileDescriptor) { $0.contains("(Ctrl-C to stop)\n") }
         #expect(started == "note: following the requests to http://127.0.0.1:\(server.port) (Ctrl-C to stop)\n")

@@ -8,7 +8,7 @@ extension Duration {
     }
 
     /// `10 s`, `0.25 s`.
-    var secondsText: String {
+    package var secondsText: String {
         let (seconds, attoseconds) = components
         return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
