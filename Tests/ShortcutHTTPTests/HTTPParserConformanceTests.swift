@@ -122,7 +122,7 @@ import Testing
             switch event {
             case .continueExpected:
                 statuses.append(100)
-            case .request(_, let keepAlive):
+            case .request(_, let keepAlive, _):
                 statuses.append(200)
                 closed = !keepAlive
             }

@@ -64,6 +64,8 @@ struct ParseOutcome: Equatable, CustomStringConvertible {
     }
 
     var events: [Event] = []
+    /// The head handed on with each request (the parser keeps heads, as it does for the journal).
+    var heads: [[UInt8]] = []
     var error: HTTPParserError?
     /// Whether the parser still held part of a request when the bytes ran out.
     var isMidRequest = false
@@ -127,6 +129,7 @@ enum ParserHarness {
     /// Runs a fresh parser over `bytes` fed as `feed`, stopping at the first error.
     static func parse(_ bytes: [UInt8], limits: ServerLimits = ServerLimits(), feed: Feed = .whole) -> ParseOutcome {
         var parser = HTTPParser(limits: limits)
+        parser.keepsHeads = true
         var outcome = ParseOutcome()
         let pieces: [ArraySlice<UInt8>] =
             switch feed {
@@ -137,8 +140,9 @@ enum ParserHarness {
         for piece in pieces {
             let thrown = send(piece, to: &parser) { event in
                 switch event {
-                case .request(let request, let keepAlive):
+                case .request(let request, let keepAlive, let head):
                     outcome.events.append(.request(ParsedRequest(request, keepAlive: keepAlive)))
+                    outcome.heads.append(Array(head))
                 case .continueExpected:
                     outcome.events.append(.continueExpected)
                 }

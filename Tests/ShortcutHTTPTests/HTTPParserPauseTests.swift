@@ -18,7 +18,7 @@ import Testing
             let bytes = Array(text.utf8)
             try bytes.withUnsafeBytes { raw in
                 try parser.parse(raw, while: { takenThisCall == 0 }) { event in
-                    if case .request(let request, _) = event {
+                    if case .request(let request, _, _) = event {
                         paths.append(request.path)
                         takenThisCall += 1
                     }

@@ -32,7 +32,7 @@ import Testing
         for head in Self.heads {
             try bytes(head).withUnsafeBytes { raw in
                 try parser.parse(raw) { event in
-                    if case .request(let request, _) = event { seen.append(Self.seen(request)) }
+                    if case .request(let request, _, _) = event { seen.append(Self.seen(request)) }
                 }
             }
         }
@@ -45,7 +45,7 @@ import Testing
         for head in Self.heads {
             try bytes(head).withUnsafeBytes { raw in
                 try parser.parse(raw) { event in
-                    if case .request(let request, _) = event { held.append(request) }
+                    if case .request(let request, _, _) = event { held.append(request) }
                 }
             }
         }

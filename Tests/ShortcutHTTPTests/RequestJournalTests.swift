@@ -10,15 +10,24 @@ import Testing
         HTTPRequest(method: method, target: target, headers: headers, body: body, remoteAddress: "127.0.0.1:50000")
     }
 
+    /// The head a client would have sent for `request`.
+    static func head(of request: HTTPRequest) -> [UInt8] {
+        let fields = request.headers.fields.map { "\($0.name): \($0.value)\r\n" }.joined()
+        return Array("\(request.method.rawValue) \(request.target) HTTP/1.1\r\n\(fields)\r\n".utf8)
+    }
+
     /// Records one exchange as a connection does.
     @discardableResult
     static func record(
         _ journal: RequestJournal, _ target: String, status: Int = 200, method: HTTPMethod = .GET, headers: HTTPHeaders = [:],
         body: [UInt8] = []
     ) -> RecordedRequest {
-        journal.record(
-            request(target, method: method, headers: headers, body: body), response: HTTPResponse(status: HTTPStatus(status)),
-            peer: "127.0.0.1:50000", sentBytes: 0, started: 1_000, ended: 42_000)
+        let made = request(target, method: method, headers: headers, body: body)
+        head(of: made).withUnsafeBytes { head in
+            journal.record(
+                made, head: head, response: HTTPResponse(status: HTTPStatus(status)), peer: "127.0.0.1:50000", sentBytes: 0,
+                started: 1_000, ended: 42_000)
+        }
         return journal.entries().last
             ?? RecordedRequest(
                 time: Date(), peer: "", method: "", target: "(not kept)", path: "", route: nil, status: 0, requestBytes: 0,
@@ -188,7 +197,8 @@ import Testing
     @Test func aRefusedRequestIsKeptWithoutOneAndTheReasonIsItsFirstLine() {
         let journal = RequestJournal()
         journal.record(
-            nil, response: .error(.badRequest, "invalid byte 0x1B in the value of 'X'"), peer: "127.0.0.1:1", sentBytes: 38, started: 0,
+            nil, head: nil, response: .error(.badRequest, "invalid byte 0x1B in the value of 'X'"), peer: "127.0.0.1:1", sentBytes: 38,
+            started: 0,
             ended: 5)
         let entry = try! #require(journal.entries().first)
         #expect(entry.method == "-" && entry.target == "-" && entry.headers.isEmpty)
@@ -196,5 +206,52 @@ import Testing
         #expect(entry.reason == "invalid byte 0x1B in the value of 'X'")
         #expect(entry.responseType == "text/plain; charset=utf-8")
         #expect(RequestJournal.reason(in: Array(repeating: 0x41, count: 2000)) == nil, "a long body is no reason")
+    }
+
+    /// The head is kept as received but for long values and secrets, and read back into the same fields the
+    /// parser made of it (also through a live server: `RequestJournalRouteTests`).
+    @Test func aHeadIsKeptAsReceivedAndReadBackAsItsFields() throws {
+        let long = String(repeating: "L", count: 300)
+        let text =
+            "\r\nGET http://a.example:8080/x/y?q=1 HTTP/1.1\r\nHost: a.example:8080\r\nX-Before:\t v1 \t\r\n"
+            + "authorization:   Digest  abc \r\nX-Long: \(long)\r\nX-Mid: v2\r\nCookie: a=b\r\nX-After: v3\r\n\r\n"
+        var parser = HTTPParser()
+        var parsed: HTTPRequest?
+        var kept: [UInt8] = []
+        _ = ParserHarness.send(Array(text.utf8)[...], to: &parser) { event in
+            guard case .request(let request, _, let head) = event else { return }
+            parsed = request
+            let layout = JournalHead.layout(of: head, keepsSecrets: false)
+            #expect(!layout.isVerbatim && layout.start == 2)
+            kept = [UInt8](repeating: 0xEE, count: layout.size + 1)
+            kept.withUnsafeMutableBytes { JournalHead.copy(head, layout, keepsSecrets: false, to: $0.baseAddress!) }
+            #expect(kept.last == 0xEE && !kept.dropLast().contains(0xEE), "the copy writes what the layout said, all of it")
+            kept.removeLast()
+        }
+        let request = try #require(parsed)
+        let parts = kept.withUnsafeBytes { JournalHead.read($0) }
+        #expect(parts.method == "GET" && parts.target == request.target && parts.path == request.path && parts.path == "/x/y")
+        #expect(parts.fields.map(\.name) == request.headers.fields.map(\.name))
+        #expect(
+            parts.fields.map(\.value) == [
+                "a.example:8080", "v1", "Digest [redacted]", String(repeating: "L", count: 256) + "… [300 bytes]", "v2", "[redacted]",
+                "v3",
+            ], "the parser's values, trimmed; a secret keeps its scheme, never its credentials")
+        #expect(!String(decoding: kept, as: UTF8.self).contains("abc") && !kept.starts(with: [0x0D, 0x0A]))
+        #expect(kept.count < text.utf8.count, "a long value is kept cut, not whole")
+        // Kept secrets are the received bytes whole.
+        let whole = try #require(text.utf8.split(separator: 0x0A, maxSplits: 1).last)
+        _ = ParserHarness.send(Array(text.utf8)[...], to: &parser) { event in
+            guard case .request(_, _, let head) = event else { return }
+            #expect(JournalHead.layout(of: head, keepsSecrets: true).size == whole.count - 300 + 256 + 4, "only the long value is cut")
+        }
+        // A head without either is kept verbatim.
+        _ = ParserHarness.send(
+            Array("GET / HTTP/1.1\r\nHost: a\r\nX-Edge: \(String(repeating: "e", count: 256))\r\n\r\n".utf8)[...], to: &parser
+        ) {
+            guard case .request(_, _, let head) = $0 else { return }
+            let layout = JournalHead.layout(of: head, keepsSecrets: false)
+            #expect(layout.isVerbatim && layout.size == head.count)
+        }
     }
 }

@@ -125,12 +125,14 @@ public final class RequestJournal: @unchecked Sendable {
 
     deinit { bytes?.deallocate() }
 
-    /// Records one exchange: the request (nil for one refused before it was parsed), the answer written,
-    /// the body bytes sent, the monotonic nanoseconds (`monotonicNanoseconds`) at the answer's start (0:
-    /// unknown) and end. Header values are cut, secrets replaced, and the body's first `bodyBytes` kept,
-    /// as `Settings` says; the oldest entries make room. Answers the waits the entry completes.
+    /// Records one exchange: the request (nil for one refused before it was parsed) and its head as received
+    /// (`JournalHead`), the answer written, the body bytes sent, the monotonic nanoseconds
+    /// (`monotonicNanoseconds`) at the answer's start (0: unknown) and end. Header values are cut, secrets
+    /// replaced, and the body's first `bodyBytes` kept, as `Settings` says; the oldest entries make room.
+    /// Answers the waits the entry completes.
     package func record(
-        _ request: HTTPRequest?, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64, ended: UInt64
+        _ request: HTTPRequest?, head: UnsafeRawBufferPointer?, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64,
+        ended: UInt64
     ) {
         let status = response.status.code
         var reason: ArraySlice<UInt8>?
@@ -138,10 +140,8 @@ public final class RequestJournal: @unchecked Sendable {
         var body: ArraySlice<UInt8>?
         if let request, settings.bodyBytes > 0, !request.body.isEmpty { body = request.body.prefix(settings.bodyBytes) }
         let text = JournalText(
-            peer: peer, method: request?.method.rawValue ?? "-", target: request?.target ?? "-", path: request?.path ?? "-",
-            route: request?.route, note: response.note, fields: request?.headers.fields ?? [],
-            responseType: RequestJournal.contentType(of: response), reason: reason, body: body,
-            keepsSecrets: settings.keepsSecrets)
+            peer: peer, route: request?.route, note: response.note, responseType: RequestJournal.contentType(of: response),
+            reason: reason, body: body, head: request == nil ? nil : head, keepsSecrets: settings.keepsSecrets)
         let length = text.size
         let time = Date().timeIntervalSince1970
         var completed: [Waiter] = []

@@ -7,9 +7,10 @@ import ShortcutPlatform
 /// error it stays failed: the connection answers the error's status and closes.
 package struct HTTPParser: Sendable {
     /// What the parser hands to its caller.
-    package enum Event: Sendable {
-        /// A complete request, body included.
-        case request(HTTPRequest, keepAlive: Bool)
+    package enum Event {
+        /// A complete request, body included, and its head's bytes as received (valid only while `emit`
+        /// runs; empty for a request with a body unless `keepsHeads`).
+        case request(HTTPRequest, keepAlive: Bool, head: UnsafeRawBufferPointer)
         /// A head with `Expect: 100-continue` whose body has not arrived yet: send `100 Continue` now.
         case continueExpected
     }
@@ -32,8 +33,11 @@ package struct HTTPParser: Sendable {
     var headScanned = 0
     var headLines = 0
     var requestLineLength = 0
-    /// The request whose body is being read.
-    var pending: (request: HTTPRequest, keepAlive: Bool)?
+    /// The request whose body is being read, and a copy of its head when `keepsHeads`.
+    var pending: (request: HTTPRequest, keepAlive: Bool, head: [UInt8])?
+    /// Whether the head of a request with a body is copied, to be handed on with it (for the journal): the
+    /// head of one without a body is handed on from the bytes it was parsed from, at no cost.
+    package var keepsHeads = false
     /// The last request without a body, kept so that the next head is parsed into its storage: once its
     /// handler has let go of it, nothing else holds it (`HTTPRequest.reuse`).
     var spare: HTTPRequest?
@@ -119,8 +123,8 @@ package struct HTTPParser: Sendable {
                 } else {
                     request = HTTPRequest(method: .GET, target: "/", path: "/", query: nil, version: .http1_1)
                 }
-                let head = try HTTPHeadParser(limits: limits).parse(
-                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), into: &request)
+                let headBytes = UnsafeRawBufferPointer(rebasing: bytes[offset..<end])
+                let head = try HTTPHeadParser(limits: limits).parse(headBytes, into: &request)
                 offset = end
                 headScanned = 0
                 headLines = 0
@@ -128,15 +132,15 @@ package struct HTTPParser: Sendable {
                 switch head.framing {
                 case .none:
                     // Handed on at once, not through `pending`: each copy of a request retains its parts.
-                    emit(.request(request, keepAlive: head.keepAlive))
+                    emit(.request(request, keepAlive: head.keepAlive, head: headBytes))
                     spare = request
                 case .length(let length):
-                    pending = (request, head.keepAlive)
+                    pending = (request, head.keepAlive, keepsHeads ? Array(headBytes) : [])
                     pending?.request.body.reserveCapacity(length)
                     state = .fixedBody(remaining: length)
                     if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
                 case .chunked:
-                    pending = (request, head.keepAlive)
+                    pending = (request, head.keepAlive, keepsHeads ? Array(headBytes) : [])
                     state = .chunkSize
                     if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
                 }
@@ -188,9 +192,9 @@ package struct HTTPParser: Sendable {
     private mutating func finish(_ emit: (Event) -> Void) {
         state = .head
         trailerBytes = 0
-        if let (request, keepAlive) = pending {
+        if let (request, keepAlive, head) = pending {
             pending = nil
-            emit(.request(request, keepAlive: keepAlive))
+            head.withUnsafeBytes { emit(.request(request, keepAlive: keepAlive, head: $0)) }
         }
     }
 

@@ -18,9 +18,12 @@ final class Connection: @unchecked Sendable {
         let request: HTTPRequest
         let keepAlive: Bool
         let started: UInt64
+        /// The request's head, copied for the journal (empty without one): the parser's bytes are gone by
+        /// the time the answer is written.
+        let head: [UInt8]
 
-        init(response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
-            (self.response, self.request, self.keepAlive, self.started) = (response, request, keepAlive, started)
+        init(response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: [UInt8]) {
+            (self.response, self.request, self.keepAlive, self.started, self.head) = (response, request, keepAlive, started, head)
         }
     }
 
@@ -62,6 +65,7 @@ final class Connection: @unchecked Sendable {
         self.remote = remote
         self.context = context
         parser = HTTPParser(limits: context.limits)
+        parser.keepsHeads = context.journal != nil
         timeline = ConnectionTimeline(now: context.now, timeouts: context.timeouts)
     }
 
@@ -125,7 +129,9 @@ final class Connection: @unchecked Sendable {
         delayed = nil
         isDelayed = false
         borrowOutput()
-        write(answer.response, request: answer.request, keepAlive: answer.keepAlive, started: answer.started)
+        answer.head.withUnsafeBytes {
+            write(answer.response, request: answer.request, keepAlive: answer.keepAlive, started: answer.started, head: $0)
+        }
         flush()
         return settle()
     }
@@ -140,14 +146,17 @@ final class Connection: @unchecked Sendable {
     func answerDeferred(_ response: HTTPResponse) -> ConnectionAction {
         guard !isClosed, let waiting = delayed else { return .none }
         if response.delay > .zero {
-            delayed = DelayedAnswer(response: response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started)
+            delayed = DelayedAnswer(
+                response: response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started, head: waiting.head)
             delayToSchedule = response.delay.nanoseconds
             return settle()
         }
         delayed = nil
         isDelayed = false
         borrowOutput()
-        write(response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started)
+        waiting.head.withUnsafeBytes {
+            write(response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started, head: $0)
+        }
         flush()
         return settle()
     }
@@ -215,21 +224,22 @@ final class Connection: @unchecked Sendable {
         switch event {
         case .continueExpected:
             if !isDelayed && !closeAfterWrite { out.append(contentsOf: ResponseWriter.continueLine) }
-        case .request(var request, let keepAlive):
+        case .request(var request, let keepAlive, let head):
             request.remoteAddress = remote
-            answer(&request, keepAlive: keepAlive)
+            answer(&request, keepAlive: keepAlive, head: head)
         }
     }
 
-    /// Answers `request`; the router leaves the route's pattern on it, for the journal. (`inout`: a copy of a
-    /// request retains and releases its four references.)
-    private func answer(_ request: inout HTTPRequest, keepAlive: Bool) {
+    /// Answers `request`, whose head is `head` (for the journal); the router leaves the route's pattern on it,
+    /// also for the journal. (`inout`: a copy of a request retains and releases its four references.)
+    private func answer(_ request: inout HTTPRequest, keepAlive: Bool, head: UnsafeRawBufferPointer) {
         let started = context.timesAnswers ? monotonicNanoseconds() : 0
         let response = context.responder.respond(to: &request)
         if let work = response.deferred {
             // As for a delay: the parser stops before the next request; the owner starts the work and calls
             // `answerDeferred` with what it made.
-            delayed = DelayedAnswer(response: response, request: request, keepAlive: keepAlive, started: started)
+            delayed = DelayedAnswer(
+                response: response, request: request, keepAlive: keepAlive, started: started, head: keptHead(head))
             isDelayed = true
             deferredWork = work
             return
@@ -237,32 +247,36 @@ final class Connection: @unchecked Sendable {
         if response.delay > .zero {
             // The parser stops before the next request (`canAnswerMore`), keeping pipelined answers in order;
             // the owner calls `answerDelayed` when the delay is over.
-            delayed = DelayedAnswer(response: response, request: request, keepAlive: keepAlive, started: started)
+            delayed = DelayedAnswer(
+                response: response, request: request, keepAlive: keepAlive, started: started, head: keptHead(head))
             isDelayed = true
             delayToSchedule = response.delay.nanoseconds
             return
         }
-        write(response, request: request, keepAlive: keepAlive, started: started)
+        write(response, request: request, keepAlive: keepAlive, started: started, head: head)
     }
 
-    private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64) {
+    /// A copy of `head` for an answer written later, when the journal keeps heads; empty otherwise.
+    private func keptHead(_ head: UnsafeRawBufferPointer) -> [UInt8] { context.journal == nil ? [] : Array(head) }
+
+    private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: UnsafeRawBufferPointer) {
         if let handler = response.upgrade, response.status.code == 101, response.headers.firstInvalidName == nil,
             !context.isStopping
         {
-            return writeUpgrade(response, handler, request: request, started: started)
+            return writeUpgrade(response, handler, request: request, started: started, head: head)
         }
         let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
         let (sent, sentBytes) = append(
             response, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
             version: request.version)
         // The request is handed on as an optional only when someone takes note: wrapping it copies it.
-        if context.timesAnswers { note(sent ?? response, to: request, sentBytes: sentBytes, started: started) }
+        if context.timesAnswers { note(sent ?? response, to: request, head: head, sentBytes: sentBytes, started: started) }
     }
 
     /// Writes an answer to a request refused before it was parsed (a malformed head, a timeout), and notes it.
     private func writeRefusal(_ response: HTTPResponse, started: UInt64) {
         let (sent, sentBytes) = append(response, isHead: false, keepAlive: false, version: .http1_1)
-        if context.timesAnswers { note(sent ?? response, to: nil, sentBytes: sentBytes, started: started) }
+        if context.timesAnswers { note(sent ?? response, to: nil, head: nil, sentBytes: sentBytes, started: started) }
     }
 
     /// Appends `response` to the output: its head and, unless `isHead` (or its status has none), its body.
@@ -290,7 +304,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Tells the access log and the journal of an answer written.
-    private func note(_ response: HTTPResponse, to request: HTTPRequest?, sentBytes: Int, started: UInt64) {
+    private func note(_ response: HTTPResponse, to request: HTTPRequest?, head: UnsafeRawBufferPointer?, sentBytes: Int, started: UInt64) {
         let ended = monotonicNanoseconds()
         if context.log.enabled {
             context.log.record(
@@ -299,7 +313,7 @@ final class Connection: @unchecked Sendable {
             )
         }
         if let journal = context.journal, response.isJournaled {
-            journal.record(request, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended)
+            journal.record(request, head: head, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended)
         }
     }
 
@@ -307,12 +321,12 @@ final class Connection: @unchecked Sendable {
     /// stops the parser before the next request), and once it is written `flush` detaches the connection.
     private func writeUpgrade(
         _ response: HTTPResponse, _ handler: @escaping UpgradeHandler, request: HTTPRequest,
-        started: UInt64
+        started: UInt64, head: UnsafeRawBufferPointer
     ) {
         ResponseWriter.appendUpgradeHead(response, to: &out, date: context.date.now())
         upgrade = handler
         closeAfterWrite = true
-        if context.timesAnswers { note(response, to: request, sentBytes: 0, started: started) }
+        if context.timesAnswers { note(response, to: request, head: head, sentBytes: 0, started: started) }
     }
 
     /// The handler and the bytes read past the upgrade request, once the connection was detached (for the

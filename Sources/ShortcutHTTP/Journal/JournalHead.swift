@@ -1,0 +1,199 @@
+/// A request head as the journal keeps it: the bytes the parser accepted, copied as received, except that
+/// a field value longer than `RecordedRequest.maxValueBytes` keeps only that many bytes (followed by a NUL
+/// and its received length in decimal: a parsed head never holds a NUL) and a secret's credentials are
+/// replaced by the marker (`Bearer [redacted]`). Copying lines is a few `memcpy`s a request, where building
+/// the fields as strings cost ~2,300 instructions (a third of a `GET /s`: callgrind); they are read back
+/// (`read`) only when someone asks.
+/// Measured (`layout`) before it is written (`copy`).
+///
+/// The head given is one the parser accepted: lines end in CRLF, the request line is `method SP target SP
+/// version`, each field line `name ":" OWS value OWS`.
+enum JournalHead {
+    /// What a kept head reads back as.
+    struct Parts {
+        let method: String
+        let target: String
+        let path: String
+        let fields: [HTTPField]
+    }
+
+    static let marker = Array(" \(RecordedRequest.redacted)".utf8)
+
+    /// What `copy` will write for a head: measured first, since the journal places an entry before writing
+    /// it; a head with neither a long value nor a secret (most) is then copied with one `memcpy`.
+    struct Layout {
+        /// Where the request line starts (empty lines before it, which the parser skips, are not kept).
+        let start: Int
+        /// The bytes `copy` writes.
+        let size: Int
+        /// Whether those are the head's bytes from `start` on, unchanged.
+        let isVerbatim: Bool
+    }
+
+    /// Measures what `copy` writes for `head`.
+    static func layout(of head: UnsafeRawBufferPointer, keepsSecrets: Bool) -> Layout {
+        var start = 0
+        while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
+        var counter = Cursor(out: nil)
+        let isVerbatim = !walk(head, from: start, keepsSecrets: keepsSecrets, into: &counter)
+        return Layout(start: start, size: isVerbatim ? head.count - start : counter.written, isVerbatim: isVerbatim)
+    }
+
+    /// Writes `head` as the journal keeps it at `out` (`layout.size` bytes).
+    static func copy(_ head: UnsafeRawBufferPointer, _ layout: Layout, keepsSecrets: Bool, to out: UnsafeMutableRawPointer) {
+        var cursor = Cursor(out: out)
+        if layout.isVerbatim {
+            cursor.put(UnsafeRawBufferPointer(rebasing: head[layout.start...]))
+        } else {
+            walk(head, from: layout.start, keepsSecrets: keepsSecrets, into: &cursor)
+        }
+    }
+
+    /// Goes through the head's lines, writing to `cursor` (which may only count) the request line as it
+    /// is, and each field line as it is unless its value is long (cut) or a secret (marked); runs of lines
+    /// that stay as they are go in one piece. Returns whether any line changed.
+    @discardableResult
+    private static func walk(_ head: UnsafeRawBufferPointer, from start: Int, keepsSecrets: Bool, into cursor: inout Cursor) -> Bool {
+        guard var lineStart = HTTPParser.index(of: 0x0A, in: head, from: start).map({ $0 + 1 }) else {
+            cursor.put(UnsafeRawBufferPointer(rebasing: head[start...]))
+            return false
+        }
+        var unchanged = start
+        while let lf = HTTPParser.index(of: 0x0A, in: head, from: lineStart) {
+            defer { lineStart = lf + 1 }
+            let lineEnd = lf - 1  // before the CR
+            guard lineEnd > lineStart, let colon = index(of: UInt8(ascii: ":"), in: head, from: lineStart, to: lineEnd) else { continue }
+            var valueStart = colon + 1
+            while valueStart < lineEnd && isSpace(head[valueStart]) { valueStart += 1 }
+            var valueEnd = lineEnd
+            while valueEnd > valueStart && isSpace(head[valueEnd - 1]) { valueEnd -= 1 }
+            let isSecret = !keepsSecrets && JournalHead.isSecret(UnsafeRawBufferPointer(rebasing: head[lineStart..<colon]))
+            guard isSecret || valueEnd - valueStart > RecordedRequest.maxValueBytes else { continue }
+            cursor.put(UnsafeRawBufferPointer(rebasing: head[unchanged..<valueStart]))
+            let value = UnsafeRawBufferPointer(rebasing: head[valueStart..<valueEnd])
+            if isSecret {
+                // The scheme is kept, the credentials never are.
+                let scheme = schemeLength(of: value)
+                cursor.put(UnsafeRawBufferPointer(rebasing: value[..<scheme]))
+                marker.withUnsafeBytes { cursor.put(scheme == 0 ? UnsafeRawBufferPointer(rebasing: $0[1...]) : $0) }
+            } else {
+                cursor.put(UnsafeRawBufferPointer(rebasing: value[..<RecordedRequest.maxValueBytes]))
+                cursor.put(0)
+                for digit in String(value.count).utf8 { cursor.put(digit) }
+            }
+            cursor.put(0x0D)
+            cursor.put(0x0A)
+            unchanged = lf + 1
+        }
+        let changed = unchanged != start
+        cursor.put(UnsafeRawBufferPointer(rebasing: head[unchanged...]))
+        return changed
+    }
+
+    /// Writes bytes at `out`, or only counts them when `out` is nil.
+    private struct Cursor {
+        let out: UnsafeMutableRawPointer?
+        var written = 0
+
+        mutating func put(_ bytes: UnsafeRawBufferPointer) {
+            if let out, let from = bytes.baseAddress, !bytes.isEmpty { (out + written).copyMemory(from: from, byteCount: bytes.count) }
+            written += bytes.count
+        }
+
+        mutating func put(_ byte: UInt8) {
+            out?.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
+            written += 1
+        }
+    }
+
+    /// Reads back a head `copy` wrote.
+    static func read(_ kept: UnsafeRawBufferPointer) -> Parts {
+        var lines: [UnsafeRawBufferPointer] = []
+        var start = 0
+        while let lf = HTTPParser.index(of: 0x0A, in: kept, from: start) {
+            let end = lf > start && kept[lf - 1] == 0x0D ? lf - 1 : lf
+            if end > start { lines.append(UnsafeRawBufferPointer(rebasing: kept[start..<end])) }
+            start = lf + 1
+        }
+        guard let requestLine = lines.first else { return Parts(method: "-", target: "-", path: "-", fields: []) }
+        let firstSpace = index(of: 0x20, in: requestLine, from: 0, to: requestLine.count) ?? requestLine.count
+        let targetStart = min(firstSpace + 1, requestLine.count)
+        let targetEnd = index(of: 0x20, in: requestLine, from: targetStart, to: requestLine.count) ?? requestLine.count
+        let method = String(decoding: UnsafeRawBufferPointer(rebasing: requestLine[..<firstSpace]), as: UTF8.self)
+        let target = String(decoding: UnsafeRawBufferPointer(rebasing: requestLine[targetStart..<targetEnd]), as: UTF8.self)
+        var fields: [HTTPField] = []
+        fields.reserveCapacity(lines.count - 1)
+        for line in lines.dropFirst() {
+            guard let colon = index(of: UInt8(ascii: ":"), in: line, from: 0, to: line.count) else { continue }
+            var valueStart = colon + 1
+            while valueStart < line.count && isSpace(line[valueStart]) { valueStart += 1 }
+            var valueEnd = line.count
+            while valueEnd > valueStart && isSpace(line[valueEnd - 1]) { valueEnd -= 1 }
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+            let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
+            if let nul = index(of: 0, in: value, from: 0, to: value.count) {
+                // A value cut in the middle of a character shows U+FFFD there, never an invalid string.
+                let kept = String(decoding: UnsafeRawBufferPointer(rebasing: value[..<nul]), as: UTF8.self)
+                let received = String(decoding: UnsafeRawBufferPointer(rebasing: value[(nul + 1)...]), as: UTF8.self)
+                fields.append(HTTPField(name: name, value: "\(kept)… [\(received) bytes]"))
+            } else {
+                fields.append(HTTPField(name: name, value: String(decoding: value, as: UTF8.self)))
+            }
+        }
+        return Parts(method: method, target: target, path: path(of: target), fields: fields)
+    }
+
+    /// The path of a target, as the parser finds it: an origin-form target up to its `?`, `*` as it is, an
+    /// absolute-form one after its authority.
+    static func path(of target: String) -> String {
+        if target.utf8.first == UInt8(ascii: "/") { return target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target }
+        if target == "*" { return target }
+        return HTTPRequest.split(target: target).path
+    }
+
+    /// Whether a field named `name` carries a secret (`RecordedRequest.secretFields`).
+    static func isSecret(_ name: UnsafeRawBufferPointer) -> Bool {
+        // Lengths first: most names are none of these three, and a length is one load.
+        switch name.count {
+        case 6: return equalsIgnoringASCIICase(name, "cookie")
+        case 13: return equalsIgnoringASCIICase(name, "authorization")
+        case 19: return equalsIgnoringASCIICase(name, "proxy-authorization")
+        default: return false
+        }
+    }
+
+    /// Whether `bytes` are `lowercase` but for the case of ASCII letters.
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+        let other = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        guard bytes.count == other.count else { return false }
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard lowered == other[index] else { return false }
+        }
+        return true
+    }
+
+    /// The length of the value's scheme (`Bearer` in `Bearer abc`: 1 to 20 letters before a space), or 0.
+    static func schemeLength(of value: UnsafeRawBufferPointer) -> Int {
+        var length = 0
+        for byte in value {
+            if byte == UInt8(ascii: " ") { return length > 0 && length < value.count - 1 ? length : 0 }
+            guard length < 20, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & 0xDF) else { return 0 }
+            length += 1
+        }
+        return 0
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// The first index of `byte` in `bytes[from..<to]`, or nil.
+    private static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
+        var index = from
+        while index < to {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+}
