@@ -142,7 +142,7 @@ enum ParserHarness {
                 switch event {
                 case .request(let request, let keepAlive, let head):
                     outcome.events.append(.request(ParsedRequest(request, keepAlive: keepAlive)))
-                    outcome.heads.append(Array(head))
+                    outcome.heads.append(Array(head.bytes))
                 case .continueExpected:
                     outcome.events.append(.continueExpected)
                 }

@@ -6,8 +6,8 @@
 /// (`read`) only when someone asks.
 /// Measured (`layout`) before it is written (`copy`).
 ///
-/// The head given is one the parser accepted: lines end in CRLF, the request line is `method SP target SP
-/// version`, each field line `name ":" OWS value OWS`.
+/// The head given is one the parser accepted, from its request line on: lines end in CRLF, the request line
+/// is `method SP target SP version`, each field line `name ":" OWS value OWS`.
 enum JournalHead {
     /// What a kept head reads back as.
     struct Parts {
@@ -20,45 +20,41 @@ enum JournalHead {
     static let marker = Array(" \(RecordedRequest.redacted)".utf8)
 
     /// What `copy` will write for a head: measured first, since the journal places an entry before writing
-    /// it; a head with neither a long value nor a secret (most) is then copied with one `memcpy`.
+    /// it. A head with neither a long value nor a secret (most: the parser says, `ReceivedHead`) is its
+    /// bytes, copied with one `memcpy` and never looked at.
     struct Layout {
-        /// Where the request line starts (empty lines before it, which the parser skips, are not kept).
-        let start: Int
         /// The bytes `copy` writes.
         let size: Int
-        /// Whether those are the head's bytes from `start` on, unchanged.
+        /// Whether those are the head's bytes, unchanged.
         let isVerbatim: Bool
     }
 
     /// Measures what `copy` writes for `head`.
-    static func layout(of head: UnsafeRawBufferPointer, keepsSecrets: Bool) -> Layout {
-        var start = 0
-        while head.count - start >= 2 && head[start] == 0x0D && head[start + 1] == 0x0A { start += 2 }
+    static func layout(of head: ReceivedHead, keepsSecrets: Bool) -> Layout {
+        if head.longestValue <= RecordedRequest.maxValueBytes && (keepsSecrets || !head.carriesCredentials) {
+            return Layout(size: head.bytes.count, isVerbatim: true)
+        }
         var counter = Cursor(out: nil)
-        let isVerbatim = !walk(head, from: start, keepsSecrets: keepsSecrets, into: &counter)
-        return Layout(start: start, size: isVerbatim ? head.count - start : counter.written, isVerbatim: isVerbatim)
+        walk(head.bytes, keepsSecrets: keepsSecrets, into: &counter)
+        return Layout(size: counter.written, isVerbatim: false)
     }
 
     /// Writes `head` as the journal keeps it at `out` (`layout.size` bytes).
-    static func copy(_ head: UnsafeRawBufferPointer, _ layout: Layout, keepsSecrets: Bool, to out: UnsafeMutableRawPointer) {
+    static func copy(_ head: ReceivedHead, _ layout: Layout, keepsSecrets: Bool, to out: UnsafeMutableRawPointer) {
         var cursor = Cursor(out: out)
         if layout.isVerbatim {
-            cursor.put(UnsafeRawBufferPointer(rebasing: head[layout.start...]))
+            cursor.put(head.bytes)
         } else {
-            walk(head, from: layout.start, keepsSecrets: keepsSecrets, into: &cursor)
+            walk(head.bytes, keepsSecrets: keepsSecrets, into: &cursor)
         }
     }
 
     /// Goes through the head's lines, writing to `cursor` (which may only count) the request line as it
     /// is, and each field line as it is unless its value is long (cut) or a secret (marked); runs of lines
-    /// that stay as they are go in one piece. Returns whether any line changed.
-    @discardableResult
-    private static func walk(_ head: UnsafeRawBufferPointer, from start: Int, keepsSecrets: Bool, into cursor: inout Cursor) -> Bool {
-        guard var lineStart = HTTPParser.index(of: 0x0A, in: head, from: start).map({ $0 + 1 }) else {
-            cursor.put(UnsafeRawBufferPointer(rebasing: head[start...]))
-            return false
-        }
-        var unchanged = start
+    /// that stay as they are go in one piece.
+    private static func walk(_ head: UnsafeRawBufferPointer, keepsSecrets: Bool, into cursor: inout Cursor) {
+        guard var lineStart = HTTPParser.index(of: 0x0A, in: head, from: 0).map({ $0 + 1 }) else { return cursor.put(head) }
+        var unchanged = 0
         while let lf = HTTPParser.index(of: 0x0A, in: head, from: lineStart) {
             defer { lineStart = lf + 1 }
             let lineEnd = lf - 1  // before the CR
@@ -67,7 +63,7 @@ enum JournalHead {
             while valueStart < lineEnd && isSpace(head[valueStart]) { valueStart += 1 }
             var valueEnd = lineEnd
             while valueEnd > valueStart && isSpace(head[valueEnd - 1]) { valueEnd -= 1 }
-            let isSecret = !keepsSecrets && JournalHead.isSecret(UnsafeRawBufferPointer(rebasing: head[lineStart..<colon]))
+            let isSecret = !keepsSecrets && HTTPHeadParser.known(UnsafeRawBufferPointer(rebasing: head[lineStart..<colon])) == .credentials
             guard isSecret || valueEnd - valueStart > RecordedRequest.maxValueBytes else { continue }
             cursor.put(UnsafeRawBufferPointer(rebasing: head[unchanged..<valueStart]))
             let value = UnsafeRawBufferPointer(rebasing: head[valueStart..<valueEnd])
@@ -85,9 +81,7 @@ enum JournalHead {
             cursor.put(0x0A)
             unchanged = lf + 1
         }
-        let changed = unchanged != start
         cursor.put(UnsafeRawBufferPointer(rebasing: head[unchanged...]))
-        return changed
     }
 
     /// Writes bytes at `out`, or only counts them when `out` is nil.
@@ -149,29 +143,6 @@ enum JournalHead {
         if target.utf8.first == UInt8(ascii: "/") { return target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target }
         if target == "*" { return target }
         return HTTPRequest.split(target: target).path
-    }
-
-    /// Whether a field named `name` carries a secret (`RecordedRequest.secretFields`).
-    static func isSecret(_ name: UnsafeRawBufferPointer) -> Bool {
-        // Lengths first: most names are none of these three, and a length is one load.
-        switch name.count {
-        case 6: return equalsIgnoringASCIICase(name, "cookie")
-        case 13: return equalsIgnoringASCIICase(name, "authorization")
-        case 19: return equalsIgnoringASCIICase(name, "proxy-authorization")
-        default: return false
-        }
-    }
-
-    /// Whether `bytes` are `lowercase` but for the case of ASCII letters.
-    private static func equalsIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
-        let other = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        guard bytes.count == other.count else { return false }
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            guard lowered == other[index] else { return false }
-        }
-        return true
     }
 
     /// The length of the value's scheme (`Bearer` in `Bearer abc`: 1 to 20 letters before a space), or 0.

@@ -125,33 +125,49 @@ public final class RequestJournal: @unchecked Sendable {
 
     deinit { bytes?.deallocate() }
 
-    /// Records one exchange: the request (nil for one refused before it was parsed) and its head as received
-    /// (`JournalHead`), the answer written, the body bytes sent, the monotonic nanoseconds
-    /// (`monotonicNanoseconds`) at the answer's start (0: unknown) and end. Header values are cut, secrets
-    /// replaced, and the body's first `bodyBytes` kept, as `Settings` says; the oldest entries make room.
-    /// Answers the waits the entry completes.
+    /// Records one exchange: the request and its head as received (`JournalHead`), the answer written, the
+    /// body bytes sent, the monotonic nanoseconds (`monotonicNanoseconds`) at the answer's start (0: unknown)
+    /// and end. Header values are cut, secrets replaced, and the body's first `bodyBytes` kept, as
+    /// `Settings` says; the oldest entries make room. Answers the waits the entry completes.
     package func record(
-        _ request: HTTPRequest?, head: UnsafeRawBufferPointer?, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64,
-        ended: UInt64
+        _ request: HTTPRequest, head: ReceivedHead, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64, ended: UInt64
+    ) {
+        let body = settings.bodyBytes > 0 && !request.body.isEmpty ? request.body.prefix(settings.bodyBytes) : nil
+        record(
+            route: request.route, body: body, requestBytes: request.body.count, head: head, response: response, peer: peer,
+            sentBytes: sentBytes, started: started, ended: ended)
+    }
+
+    /// Records an answer to a request refused before it was parsed (kept as `- -`, with its reason).
+    package func recordRefusal(_ response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64, ended: UInt64) {
+        record(
+            route: nil, body: nil, requestBytes: 0, head: nil, response: response, peer: peer, sentBytes: sentBytes, started: started,
+            ended: ended)
+    }
+
+    /// Records an exchange from its parts. (Parameters, not a request: they are borrowed, where an optional
+    /// request would be a copy, retained and released.)
+    private func record(
+        route: String?, body: ArraySlice<UInt8>?, requestBytes: Int, head: ReceivedHead?, response: HTTPResponse, peer: String,
+        sentBytes: Int, started: UInt64, ended: UInt64
     ) {
         let status = response.status.code
-        var reason: ArraySlice<UInt8>?
-        if status >= 400 { reason = RequestJournal.reason(in: response.body) }
-        var body: ArraySlice<UInt8>?
-        if let request, settings.bodyBytes > 0, !request.body.isEmpty { body = request.body.prefix(settings.bodyBytes) }
-        let text = JournalText(
-            peer: peer, route: request?.route, note: response.note, responseType: RequestJournal.contentType(of: response),
-            reason: reason, body: body, head: request == nil ? nil : head, keepsSecrets: settings.keepsSecrets)
-        let length = text.size
+        let reason = status >= 400 ? RequestJournal.reason(in: response.body) : nil
+        let layout = head.map { JournalHead.layout(of: $0, keepsSecrets: settings.keepsSecrets) }
+        let responseType = RequestJournal.contentType(of: response)
+        let length = JournalText.size(
+            peer: peer, route: route, note: response.note, responseType: responseType, reason: reason, body: body, head: layout)
         let time = Date().timeIntervalSince1970
         var completed: [Waiter] = []
         lock.lock()
         lastSequence += 1
         if let offset = place(length) {
-            text.write(to: bytes!.baseAddress! + offset)
+            JournalText.write(
+                peer: peer, route: route, note: response.note, responseType: responseType, reason: reason, body: body, head: head,
+                layout: layout, keepsSecrets: settings.keepsSecrets, to: bytes!.baseAddress! + offset)
             let slot = Slot(
                 sequence: lastSequence, time: time, nanoseconds: started == 0 ? 0 : ended &- started, status: status,
-                requestBytes: request?.body.count ?? 0, responseBytes: sentBytes, offset: offset, length: length)
+                requestBytes: requestBytes, responseBytes: sentBytes, offset: offset, length: length)
             append(slot)
             if !waiters.isEmpty { completed = fillWaiters(with: entry(slot)) }
         } else {

@@ -14,6 +14,11 @@ struct HTTPHeadParser {
         var keepAlive: Bool
         var framing: Framing
         var expectsContinue: Bool
+        /// Where the request line starts (after the empty lines a client may send first).
+        var requestLineStart: Int
+        /// For the journal (`ReceivedHead`): whether a field carries credentials, and the longest value.
+        var carriesCredentials: Bool
+        var longestValue: Int
     }
 
     let limits: ServerLimits
@@ -49,6 +54,8 @@ struct HTTPHeadParser {
         var close = false
         var keepAliveToken = false
         var expectsContinue = false
+        var carriesCredentials = false
+        var longestValue = 0
         var position = lineEnd + 1
         while let lf = HTTPParser.index(of: 0x0A, in: head, from: position), lf - 1 > position {
             let line = UnsafeRawBufferPointer(rebasing: head[position..<lf - 1])
@@ -90,9 +97,12 @@ struct HTTPHeadParser {
                 }
                 // RFC 9110 §10.1.1: a 100-continue expectation in an HTTP/1.0 request MUST be ignored.
                 expectsContinue = requestLine.version.minor >= 1
+            case .credentials:
+                carriesCredentials = true
             case .other:
                 break
             }
+            longestValue = max(longestValue, valueBytes.count)
             if fieldCount < fields.count { fields[fieldCount] = field } else { fields.append(field) }
             fieldCount += 1
         }
@@ -125,7 +135,9 @@ struct HTTPHeadParser {
             framing = .length(contentLength)
         }
         let keepAlive = isHTTP11 ? !close : (keepAliveToken && !close)
-        return Head(keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue)
+        return Head(
+            keepAlive: keepAlive, framing: framing, expectsContinue: expectsContinue, requestLineStart: start,
+            carriesCredentials: carriesCredentials, longestValue: longestValue)
     }
 
     /// method SP request-target SP HTTP-version (RFC 9112 §3).
@@ -272,16 +284,19 @@ struct HTTPHeadParser {
         return value
     }
 
-    enum KnownField { case host, contentLength, transferEncoding, connection, expect, other }
+    /// The fields the parser acts on, and those that carry credentials (which the journal does not keep).
+    enum KnownField { case host, contentLength, transferEncoding, connection, expect, credentials, other }
 
     static func known(_ name: UnsafeRawBufferPointer) -> KnownField {
         func equals(_ literal: StaticString) -> Bool { bytes(name, equal: literal, ignoringCase: true) }
         switch name.count {
         case 4: return equals("host") ? .host : .other
-        case 6: return equals("expect") ? .expect : .other
+        case 6: return equals("expect") ? .expect : equals("cookie") ? .credentials : .other
         case 10: return equals("connection") ? .connection : .other
+        case 13: return equals("authorization") ? .credentials : .other
         case 14: return equals("content-length") ? .contentLength : .other
         case 17: return equals("transfer-encoding") ? .transferEncoding : .other
+        case 19: return equals("proxy-authorization") ? .credentials : .other
         default: return .other
         }
     }

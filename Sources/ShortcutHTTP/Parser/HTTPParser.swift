@@ -8,9 +8,9 @@ import ShortcutPlatform
 package struct HTTPParser: Sendable {
     /// What the parser hands to its caller.
     package enum Event {
-        /// A complete request, body included, and its head's bytes as received (valid only while `emit`
-        /// runs; empty for a request with a body unless `keepsHeads`).
-        case request(HTTPRequest, keepAlive: Bool, head: UnsafeRawBufferPointer)
+        /// A complete request, body included, and its head as received (`ReceivedHead.none` for a request
+        /// with a body unless `keepsHeads`).
+        case request(HTTPRequest, keepAlive: Bool, head: ReceivedHead)
         /// A head with `Expect: 100-continue` whose body has not arrived yet: send `100 Continue` now.
         case continueExpected
     }
@@ -34,7 +34,7 @@ package struct HTTPParser: Sendable {
     var headLines = 0
     var requestLineLength = 0
     /// The request whose body is being read, and a copy of its head when `keepsHeads`.
-    var pending: (request: HTTPRequest, keepAlive: Bool, head: [UInt8])?
+    var pending: (request: HTTPRequest, keepAlive: Bool, head: KeptHead)?
     /// Whether the head of a request with a body is copied, to be handed on with it (for the journal): the
     /// head of one without a body is handed on from the bytes it was parsed from, at no cost.
     package var keepsHeads = false
@@ -123,8 +123,10 @@ package struct HTTPParser: Sendable {
                 } else {
                     request = HTTPRequest(method: .GET, target: "/", path: "/", query: nil, version: .http1_1)
                 }
-                let headBytes = UnsafeRawBufferPointer(rebasing: bytes[offset..<end])
-                let head = try HTTPHeadParser(limits: limits).parse(headBytes, into: &request)
+                let head = try HTTPHeadParser(limits: limits).parse(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), into: &request)
+                let received = ReceivedHead(
+                    bytes: UnsafeRawBufferPointer(rebasing: bytes[offset + head.requestLineStart..<end]),
+                    carriesCredentials: head.carriesCredentials, longestValue: head.longestValue)
                 offset = end
                 headScanned = 0
                 headLines = 0
@@ -132,15 +134,15 @@ package struct HTTPParser: Sendable {
                 switch head.framing {
                 case .none:
                     // Handed on at once, not through `pending`: each copy of a request retains its parts.
-                    emit(.request(request, keepAlive: head.keepAlive, head: headBytes))
+                    emit(.request(request, keepAlive: head.keepAlive, head: received))
                     spare = request
                 case .length(let length):
-                    pending = (request, head.keepAlive, keepsHeads ? Array(headBytes) : [])
+                    pending = (request, head.keepAlive, keepsHeads ? KeptHead(received) : .none)
                     pending?.request.body.reserveCapacity(length)
                     state = .fixedBody(remaining: length)
                     if head.expectsContinue && bytes.count - offset < length { emit(.continueExpected) }
                 case .chunked:
-                    pending = (request, head.keepAlive, keepsHeads ? Array(headBytes) : [])
+                    pending = (request, head.keepAlive, keepsHeads ? KeptHead(received) : .none)
                     state = .chunkSize
                     if head.expectsContinue && offset == bytes.count { emit(.continueExpected) }
                 }
@@ -194,7 +196,7 @@ package struct HTTPParser: Sendable {
         trailerBytes = 0
         if let (request, keepAlive, head) = pending {
             pending = nil
-            head.withUnsafeBytes { emit(.request(request, keepAlive: keepAlive, head: $0)) }
+            head.withReceived { emit(.request(request, keepAlive: keepAlive, head: $0)) }
         }
     }
 

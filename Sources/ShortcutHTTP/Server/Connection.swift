@@ -20,9 +20,9 @@ final class Connection: @unchecked Sendable {
         let started: UInt64
         /// The request's head, copied for the journal (empty without one): the parser's bytes are gone by
         /// the time the answer is written.
-        let head: [UInt8]
+        let head: KeptHead
 
-        init(response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: [UInt8]) {
+        init(response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: KeptHead) {
             (self.response, self.request, self.keepAlive, self.started, self.head) = (response, request, keepAlive, started, head)
         }
     }
@@ -129,7 +129,7 @@ final class Connection: @unchecked Sendable {
         delayed = nil
         isDelayed = false
         borrowOutput()
-        answer.head.withUnsafeBytes {
+        answer.head.withReceived {
             write(answer.response, request: answer.request, keepAlive: answer.keepAlive, started: answer.started, head: $0)
         }
         flush()
@@ -154,7 +154,7 @@ final class Connection: @unchecked Sendable {
         delayed = nil
         isDelayed = false
         borrowOutput()
-        waiting.head.withUnsafeBytes {
+        waiting.head.withReceived {
             write(response, request: waiting.request, keepAlive: waiting.keepAlive, started: waiting.started, head: $0)
         }
         flush()
@@ -232,7 +232,7 @@ final class Connection: @unchecked Sendable {
 
     /// Answers `request`, whose head is `head` (for the journal); the router leaves the route's pattern on it,
     /// also for the journal. (`inout`: a copy of a request retains and releases its four references.)
-    private func answer(_ request: inout HTTPRequest, keepAlive: Bool, head: UnsafeRawBufferPointer) {
+    private func answer(_ request: inout HTTPRequest, keepAlive: Bool, head: ReceivedHead) {
         let started = context.timesAnswers ? monotonicNanoseconds() : 0
         let response = context.responder.respond(to: &request)
         if let work = response.deferred {
@@ -257,9 +257,9 @@ final class Connection: @unchecked Sendable {
     }
 
     /// A copy of `head` for an answer written later, when the journal keeps heads; empty otherwise.
-    private func keptHead(_ head: UnsafeRawBufferPointer) -> [UInt8] { context.journal == nil ? [] : Array(head) }
+    private func keptHead(_ head: ReceivedHead) -> KeptHead { context.journal == nil ? .none : KeptHead(head) }
 
-    private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: UnsafeRawBufferPointer) {
+    private func write(_ response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, started: UInt64, head: ReceivedHead) {
         if let handler = response.upgrade, response.status.code == 101, response.headers.firstInvalidName == nil,
             !context.isStopping
         {
@@ -269,14 +269,13 @@ final class Connection: @unchecked Sendable {
         let (sent, sentBytes) = append(
             response, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
             version: request.version)
-        // The request is handed on as an optional only when someone takes note: wrapping it copies it.
         if context.timesAnswers { note(sent ?? response, to: request, head: head, sentBytes: sentBytes, started: started) }
     }
 
     /// Writes an answer to a request refused before it was parsed (a malformed head, a timeout), and notes it.
     private func writeRefusal(_ response: HTTPResponse, started: UInt64) {
         let (sent, sentBytes) = append(response, isHead: false, keepAlive: false, version: .http1_1)
-        if context.timesAnswers { note(sent ?? response, to: nil, head: nil, sentBytes: sentBytes, started: started) }
+        if context.timesAnswers { noteRefusal(sent ?? response, sentBytes: sentBytes, started: started) }
     }
 
     /// Appends `response` to the output: its head and, unless `isHead` (or its status has none), its body.
@@ -303,17 +302,30 @@ final class Connection: @unchecked Sendable {
         return (nil, sendsBody ? response.body.count : 0)
     }
 
-    /// Tells the access log and the journal of an answer written.
-    private func note(_ response: HTTPResponse, to request: HTTPRequest?, head: UnsafeRawBufferPointer?, sentBytes: Int, started: UInt64) {
+    /// Tells the access log and the journal of an answer written. (`request` is not an optional: wrapping
+    /// it would copy it; `noteRefusal` is for an answer without one.)
+    private func note(_ response: HTTPResponse, to request: HTTPRequest, head: ReceivedHead, sentBytes: Int, started: UInt64) {
         let ended = monotonicNanoseconds()
         if context.log.enabled {
             context.log.record(
-                remote: remote, method: request?.method ?? HTTPMethod("-"), path: request?.path ?? "-", status: response.status.code,
-                bytes: sentBytes, nanoseconds: started == 0 ? 0 : ended &- started, forwarded: request?.forwardingField, note: response.note
-            )
+                remote: remote, method: request.method, path: request.path, status: response.status.code, bytes: sentBytes,
+                nanoseconds: started == 0 ? 0 : ended &- started, forwarded: request.forwardingField, note: response.note)
         }
         if let journal = context.journal, response.isJournaled {
             journal.record(request, head: head, response: response, peer: remote, sentBytes: sentBytes, started: started, ended: ended)
+        }
+    }
+
+    /// Tells the access log and the journal of an answer to a request refused before it was parsed.
+    private func noteRefusal(_ response: HTTPResponse, sentBytes: Int, started: UInt64) {
+        let ended = monotonicNanoseconds()
+        if context.log.enabled {
+            context.log.record(
+                remote: remote, method: HTTPMethod("-"), path: "-", status: response.status.code, bytes: sentBytes,
+                nanoseconds: started == 0 ? 0 : ended &- started, forwarded: nil, note: response.note)
+        }
+        if let journal = context.journal, response.isJournaled {
+            journal.recordRefusal(response, peer: remote, sentBytes: sentBytes, started: started, ended: ended)
         }
     }
 
@@ -321,7 +333,7 @@ final class Connection: @unchecked Sendable {
     /// stops the parser before the next request), and once it is written `flush` detaches the connection.
     private func writeUpgrade(
         _ response: HTTPResponse, _ handler: @escaping UpgradeHandler, request: HTTPRequest,
-        started: UInt64, head: UnsafeRawBufferPointer
+        started: UInt64, head: ReceivedHead
     ) {
         ResponseWriter.appendUpgradeHead(response, to: &out, date: context.date.now())
         upgrade = handler
