@@ -33,7 +33,9 @@
 #                                    c100, interleaved rounds, ratios (issue 14: compat within 0.9x of the core)
 #   scripts/bench.sh --journal-cost  the request journal's cost: instructions per request (callgrind) of GET /s and
 #                                    /p/demo with the journal on (the default) and off (--journal 0), then GET /s at
-#                                    c100 from two servers, one with each, in interleaved rounds: req/s, p99, ratio
+#                                    c100 from two servers, one with each, in interleaved rounds: req/s, p99, server
+#                                    CPU time per request, ratios; then again with the servers and wrk pinned to a
+#                                    CPU each (steadier on a 2-core machine)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -79,7 +81,8 @@ free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0)
 start_server() {
   local out
   out=$STORE.out.${#PIDS[@]}
-  "$BIN" --port 0 --quiet "$@" > "$out" &
+  # SERVER_CPU: the CPU the server is pinned to (none: the scheduler's choice).
+  ${SERVER_CPU:+taskset -c "$SERVER_CPU"} "$BIN" --port 0 --quiet "$@" > "$out" &
   PID=$!
   PIDS+=("$PID")
   until grep -q listening "$out" 2> /dev/null; do kill -0 $PID; sleep 0.05; done
@@ -133,6 +136,21 @@ if [ "$what" = journal-cost ]; then
     --case "/s journal on|$on/s" --case "/s journal off|$off/s" \
     --case "/p/demo journal on|$on/p/demo" --case "/p/demo journal off|$off/p/demo" \
     --ratio "/s journal on / /s journal off" --ratio "/p/demo journal on / /p/demo journal off"
+  if [ "$(nproc)" -ge 2 ]; then
+    # Again with the servers on CPU 0 and wrk (one thread) on CPU 1: the two no longer take turns on the
+    # same cores, which on a 2-core machine moves single runs by ±15%; pinned they move by ±5%.
+    echo "== pinned: servers on CPU 0, wrk on CPU 1"
+    kill "$on_pid" "$off_pid"
+    SERVER_CPU=0
+    start_server --store "$STORE" --mode page
+    on=$base on_pid=$PID
+    start_server --store "$STORE" --mode page --journal 0
+    off=$base off_pid=$PID
+    python3 "$HERE/interleave.py" --pids "$on_pid,$off_pid" --rounds "$rounds" --duration "$duration" --threads 1 --wrk-cpu 1 \
+      --case "/s journal on|$on/s" --case "/s journal off|$off/s" \
+      --case "/p/demo journal on|$on/p/demo" --case "/p/demo journal off|$off/p/demo" \
+      --ratio "/s journal on / /s journal off" --ratio "/p/demo journal on / /p/demo journal off"
+  fi
   exit 0
 fi
 

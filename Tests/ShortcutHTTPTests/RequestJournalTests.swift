@@ -67,6 +67,18 @@ import Testing
         #expect(kept[0].duration == .nanoseconds(41_000), "from the answer's start to its end")
     }
 
+    /// Under the count bound the block is reused from its start as soon as that is free: what is written
+    /// stays near what the kept entries hold, not the whole byte budget (cache, resident memory).
+    @Test func underTheCountBoundTheBlockIsReusedFromItsStart() {
+        let journal = RequestJournal(.init(maxEntries: 10))
+        for index in 1...1_000 { Self.record(journal, "/r/\(index % 7)") }
+        let one = Self.charge("/r/1") - RequestJournal.slotBytes
+        #expect(journal.entries().map(\.sequence) == Array(991...1_000))
+        #expect(journal.touchedBytes <= 2 * 11 * one, "about the bytes of ten entries, not of a thousand (\(journal.touchedBytes))")
+        #expect(journal.touchedBytes >= 10 * one)
+        #expect(journal.summary.bytes == 10 * (one + RequestJournal.slotBytes) && journal.summary.dropped == 990)
+    }
+
     @Test func theByteBoundDropsTheOldestAndAnEntryOverItIsNotKept() {
         let pad: HTTPHeaders = ["X-Pad": String(repeating: "p", count: 200)]
         let text = Self.charge("/r/1", headers: pad) - RequestJournal.slotBytes

@@ -114,6 +114,8 @@ public final class RequestJournal: @unchecked Sendable {
     @exclusivity(unchecked) private var bytes: UnsafeMutableRawBufferPointer?
     /// Where the next entry's text goes.
     @exclusivity(unchecked) private var writeAt = 0
+    /// How far into `bytes` entries have ever been written (its pages past that were never touched).
+    @exclusivity(unchecked) private var touched = 0
     @exclusivity(unchecked) private var lastSequence: UInt64 = 0
     @exclusivity(unchecked) private var dropped: UInt64 = 0
     @exclusivity(unchecked) private var waiters: [Waiter] = []
@@ -177,37 +179,47 @@ public final class RequestJournal: @unchecked Sendable {
         for waiter in completed { waiter.continuation.resume(returning: .arrived(waiter.found)) }
     }
 
-    /// Where `length` bytes of text go: at `writeAt`, or at the start when they do not fit before the end;
-    /// the oldest entries in the way are dropped. Nil when the text is longer than the journal's bytes.
-    /// Called under `lock`.
+    /// Where `length` bytes of text go, making room: a full journal lets its oldest entry go; the text goes
+    /// at the start of the block when the entries there are gone, else at `writeAt`, else (no room before
+    /// the end) back at the start; the oldest entries in its way are dropped. Nil when the text is longer
+    /// than the journal's bytes. Called under `lock`.
+    ///
+    /// Going back to the start as soon as it is free keeps the bytes written near what the kept entries
+    /// hold (1,000 entries: ~150 KB of a 4 MiB block), so they stay in the cache and the rest of the block is
+    /// never touched (a block written through to its end cost `GET /p/demo` ~10% more CPU time a request
+    /// under load, and 4 MiB of resident memory).
     private func place(_ length: Int) -> Int? {
         let capacity = settings.maxBytes
         guard length <= capacity else { return nil }
         if bytes == nil { bytes = .allocate(byteCount: capacity, alignment: 8) }
+        if count == settings.maxEntries { dropOldest() }
         var start = writeAt
-        if start + length > capacity {
-            // Back to the start. What lies past `writeAt` was written before the last time round, so it is
-            // the oldest: it goes first.
-            while let oldest, oldest.offset >= writeAt { dropOldest() }
+        if let oldestNow = oldest {
+            if oldestNow.offset < writeAt && oldestNow.offset >= length {
+                // The entries lie in one run that starts past `length`: the start is free. (Once back there,
+                // the run is older than what follows `writeAt`, which `while` below drops in turn.)
+                start = 0
+            } else if start + length > capacity {
+                // Back to the start. What lies past `writeAt` was written before the last time round, so it is
+                // the oldest: it goes first.
+                while let oldest, oldest.offset >= writeAt { dropOldest() }
+                start = 0
+            }
+        } else {
             start = 0
         }
         while let oldest, oldest.offset < start + length, start < oldest.offset + oldest.length { dropOldest() }
         writeAt = start + length
+        touched = max(touched, writeAt)
         return start
     }
 
     /// The oldest entry's slot. Called under `lock`.
     private var oldest: Slot? { count > 0 ? slots[first] : nil }
 
-    /// Adds `slot` as the newest; the oldest goes when all `maxEntries` are taken. Called under `lock`.
+    /// Adds `slot` as the newest (`place` has made room). Called under `lock`.
     private func append(_ slot: Slot) {
         let capacity = settings.maxEntries
-        if count == capacity {
-            slots[first] = slot
-            first = (first + 1) % capacity
-            dropped += 1
-            return
-        }
         let index = (first + count) % capacity
         // Until the slots first fill, the free one is always one past the last made.
         if index == slots.count { slots.append(slot) } else { slots[index] = slot }
@@ -348,4 +360,7 @@ public final class RequestJournal: @unchecked Sendable {
 
     /// How many waits are pending.
     package var pendingWaits: Int { lock.withLock { waiters.count } }
+
+    /// How far into its block the journal has ever written (the block's pages past that are untouched).
+    package var touchedBytes: Int { lock.withLock { touched } }
 }
