@@ -6,6 +6,8 @@
     public final class EventPoller: EventPolling {
         /// The epoll descriptor.
         public let descriptor: Int32
+        /// An eventfd in the poller, readable once `interrupt` has run.
+        @usableFromInline let interruption: Int32
         /// What `epoll_wait` fills; confined, like the poller, to its event loop's queue. Memory of its own, not
         /// an array in a `var`: an array cost each poll an exclusivity check, a retain and release and a
         /// uniqueness check (~70 instructions by callgrind) for a buffer that never changes size.
@@ -13,7 +15,19 @@
 
         /// A poller that takes up to `capacity` events per `poll`.
         public init(capacity: Int = 256) throws(SystemError) {
-            descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+            let descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+            let interruption = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.fd = interruption
+            guard interruption >= 0, epoll_ctl(descriptor, EPOLL_CTL_ADD, interruption, &event) == 0 else {
+                let error = SystemError("eventfd", errno: Platform.errno)
+                if interruption >= 0 { Platform.close(interruption) }
+                Platform.close(descriptor)
+                throw error
+            }
+            self.descriptor = descriptor
+            self.interruption = interruption
             buffer = .allocate(capacity: max(capacity, 1))
             buffer.initialize(repeating: epoll_event())
         }
@@ -77,7 +91,16 @@
         }
 
         /// See `EventPolling`.
-        public func close() { Platform.close(descriptor) }
+        public func interrupt() {
+            var one: UInt64 = 1
+            _ = Glibc.write(interruption, &one, MemoryLayout<UInt64>.size)
+        }
+
+        /// See `EventPolling`.
+        public func close() {
+            Platform.close(interruption)
+            Platform.close(descriptor)
+        }
 
         @inlinable
         func control(_ operation: Int32, _ fd: Int32, _ interest: PollInterest, _ label: String) throws(SystemError) {

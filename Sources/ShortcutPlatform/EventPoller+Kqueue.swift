@@ -12,6 +12,13 @@
         public init(capacity: Int = 256) throws(SystemError) {
             descriptor = try Platform.retryingEINTR("kqueue") { kqueue() }
             buffer = Array(repeating: kevent(), count: capacity)
+            // A user event for `interrupt`: without EV_CLEAR it stays triggered once triggered.
+            var change = kevent(ident: 0, filter: Int16(EVFILT_USER), flags: UInt16(EV_ADD), fflags: 0, data: 0, udata: nil)
+            if kevent(descriptor, &change, 1, nil, 0, nil) < 0 {
+                let error = SystemError("kevent", "EVFILT_USER", errno: Platform.errno)
+                Platform.close(descriptor)
+                throw error
+            }
         }
 
         /// See `EventPolling`.
@@ -47,10 +54,18 @@
         @inlinable
         public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
             var wait = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
-            let count = buffer.withUnsafeMutableBufferPointer { kevent(descriptor, nil, 0, $0.baseAddress, Int32($0.count), &wait) }
+            let count = buffer.withUnsafeMutableBufferPointer { events in
+                milliseconds < 0
+                    ? kevent(descriptor, nil, 0, events.baseAddress, Int32(events.count), nil)
+                    : kevent(descriptor, nil, 0, events.baseAddress, Int32(events.count), &wait)
+            }
             guard count > 0 else { return 0 }
             events.removeAll(keepingCapacity: true)
             for event in buffer[0..<Int(count)] {
+                if event.filter == Int16(EVFILT_USER) {
+                    events.append(PollEvent(fd: -1, readable: false, writable: false, hangup: false))
+                    continue
+                }
                 let isRead = event.filter == Int16(EVFILT_READ)
                 let isEOF = event.flags & UInt16(EV_EOF) != 0
                 // EV_EOF on the write filter: the peer can take nothing more (kqueue(2)). A disabled read filter
@@ -61,6 +76,13 @@
                         writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF))
             }
             return Int(count)
+        }
+
+        /// See `EventPolling`.
+        public func interrupt() {
+            var change = kevent(
+                ident: 0, filter: Int16(EVFILT_USER), flags: 0, fflags: UInt32(NOTE_TRIGGER), data: 0, udata: nil)
+            _ = kevent(descriptor, &change, 1, nil, 0, nil)
         }
 
         /// See `EventPolling`.

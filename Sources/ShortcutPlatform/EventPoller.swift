@@ -30,13 +30,12 @@ public struct PollEvent: Sendable {
     }
 }
 
-/// A kernel readiness set (epoll on Linux, kqueue on Darwin), level-triggered, polled without blocking.
-/// Its own descriptor becomes readable when any event is pending, which is what lets one Dispatch read
-/// source per event loop stand for every connection of that loop.
+/// A kernel readiness set (epoll on Linux, kqueue on Darwin), level-triggered.
 ///
-/// Not thread-safe: each event loop uses its own poller on its own queue.
+/// `poll` is confined to one thread (its event loop's); `add`, `modify` and `remove` are made on the loop's
+/// queue, which may be another thread while that one waits in `poll` (the kernel allows both at once).
 public protocol EventPolling: AnyObject {
-    /// The descriptor to watch with a `DispatchSourceRead`.
+    /// The kernel's descriptor for the set.
     var descriptor: Int32 { get }
     /// Starts watching `fd` for `interest`.
     func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError)
@@ -49,9 +48,14 @@ public protocol EventPolling: AnyObject {
     /// Stops watching `fd` (before it is closed).
     func remove(_ fd: Int32)
     /// Puts what is ready in the first elements of `events` and returns how many, waiting at most
-    /// `milliseconds` (0: not at all) for something to be: elements past those may be left from an earlier
-    /// poll (epoll writes over them rather than empty the array). An interrupted wait returns 0.
+    /// `milliseconds` (0: not at all; negative: until something is) for something to be: elements past those
+    /// may be left from an earlier poll (epoll writes over them rather than empty the array). A wait cut
+    /// short by a signal returns 0.
     func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32) -> Int
+    /// Makes every `poll` from now on return at once, one waiting on another thread too (with an event for
+    /// a descriptor that is no socket of the caller's: the poller's own, or -1): for stopping the thread
+    /// that waits in it. Safe from any thread.
+    func interrupt()
     /// Closes the poller's own descriptor.
     func close()
 }

@@ -131,11 +131,12 @@ public struct Socket: Sendable, Hashable {
         if value == 0 { throw SystemError("getsockopt", "SO_ACCEPTCONN: the socket no longer accepts connections", errno: EINVAL) }
     }
 
-    /// Reads into `buffer`.
+    /// Reads into `buffer` (`recv`, not `read`: the same bytes without the file layer's checks, ~0.3 µs of
+    /// kernel time less a read, issue 25).
     @inlinable
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         while true {
-            let count = Syscall.read(fd, buffer.baseAddress, buffer.count)
+            let count = Syscall.receive(fd, buffer.baseAddress, buffer.count)
             if count > 0 { return .bytes(count) }
             if count == 0 { return .closed }
             switch Syscall.lastError() {

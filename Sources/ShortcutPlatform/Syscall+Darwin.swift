@@ -49,6 +49,11 @@
             Darwin.sendmsg(fd, message, 0)
         }
 
+        /// `recv` without flags: a socket's `read`.
+        @inlinable static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+            Darwin.recv(fd, buffer, count, 0)
+        }
+
         /// Looks at up to `count` waiting bytes without taking them or waiting.
         @inlinable static func peek(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
             Darwin.recv(fd, buffer, count, MSG_PEEK | MSG_DONTWAIT)

@@ -35,6 +35,11 @@
             Glibc.sendmsg(fd, message, Int32(MSG_NOSIGNAL))
         }
 
+        /// `recv` without flags: a socket's `read`.
+        @inlinable static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+            Glibc.recv(fd, buffer, count, 0)
+        }
+
         /// Looks at up to `count` waiting bytes without taking them or waiting.
         @inlinable static func peek(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
             Glibc.recv(fd, buffer, count, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))

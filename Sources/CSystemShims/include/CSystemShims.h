@@ -1,4 +1,4 @@
-// System interfaces that Swift's Glibc module does not export (epoll, accept4, mallopt, O_TMPFILE), and the C11 atomics that
+// System interfaces that Swift's Glibc module does not export (epoll, eventfd, accept4, mallopt, O_TMPFILE), and the C11 atomics that
 // Swift's `Synchronization` offers only from macOS 15 (the package supports macOS 13). Nothing else lives here.
 #ifndef C_SYSTEM_SHIMS_H
 #define C_SYSTEM_SHIMS_H
@@ -6,6 +6,7 @@
 
 #ifdef __linux__
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 
 /// accept4(2), which glibc declares only under _GNU_SOURCE.

@@ -40,7 +40,7 @@ final class ConnectionCounter: @unchecked Sendable {
 
     /// How many connections more than the emptiest loop the accepting loop may hold and still keep a new
     /// one: 2, or an eighth of the emptiest loop's. A hand-over costs the new connection a wait for the other
-    /// loop's queue (up to a busy drain's rounds), so churning short connections (`Connection: close`)
+    /// loop's queue (its current batch), so churning short connections (`Connection: close`)
     /// should stay where they were accepted; a long-lived spread stays within an eighth.
     static func handOverSlack(_ fewest: Int) -> Int { max(2, fewest / 8) }
 

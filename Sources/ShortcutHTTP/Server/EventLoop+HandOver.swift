@@ -2,14 +2,14 @@ import ShortcutPlatform
 
 /// Connections accepted by another loop for this one to own (`ConnectionCounter.tryAcquire`).
 ///
-/// A hand-over used to be a block on this loop's queue, and a busy loop keeps its queue for up to
-/// `maxRoundsPerDrain` polls: the new connection waited for all of them (p99 of `Connection: close` at c10
-/// 7.8 ms against 1.5 ms without hand-overs, measured). Now the connection waits in `pending`, which the
-/// loop takes between two polls; a block on the queue still comes after, for a loop that is not draining.
+/// A hand-over used to be a block on this loop's queue, and a busy loop then kept its queue for up to 64
+/// polls: the new connection waited for all of them (p99 of `Connection: close` at c10 7.8 ms against
+/// 1.5 ms without hand-overs, measured). Now the connection waits in `pending`, which the loop takes before
+/// each batch it serves; a block on the queue still comes after, for a loop waiting in its poller.
 final class HandOverInbox: @unchecked Sendable {
     private let lock = Lock()
     private var pending: [(Socket, SocketAddress)] = []  // guarded by lock
-    /// How many connections wait in `pending`: read on every round of a drain without taking the lock.
+    /// How many connections wait in `pending`: read before every batch without taking the lock.
     private let waiting = AtomicWord(0)
 
     /// Leaves a connection for the loop; true when the inbox was empty (the caller then wakes the loop).

@@ -1,9 +1,15 @@
 import Dispatch
 import ShortcutPlatform
 
-/// One serial queue, one poller and ONE Dispatch read source watching that poller's descriptor: when any of
-/// the loop's sockets is ready, the source fires and the loop drains every ready event in a batch.
-/// (`../shared/DISPATCH-NOTES.md`: a source per connection costs ~5 extra system calls per request.)
+/// One serial queue, one poller and one thread of its own that waits in the poller, outside the queue, and
+/// serves every ready event in a batch on the queue (`queue.sync`, which runs the batch on that thread).
+/// Dispatch never watches the poller: a Dispatch read source on its descriptor (the earlier design; a
+/// source per connection costs ~5 extra system calls per request, `../shared/DISPATCH-NOTES.md`) made
+/// each wake-up a hand-off from Dispatch's event thread to a worker (futex, re-arming `epoll_ctl`), and
+/// nested the poller in Dispatch's own epoll set. Measured (issue 25, GET /s, c100, with another build
+/// busy on the machine): context switches 0.19 → 0.08 a request, wake-ups 0.072 → 0.036 (nginx: 0.06 and
+/// 0.05), no futex or `epoll_ctl` calls left per request. What else runs on the queue (hand-overs, the deadline
+/// timer, delayed and deferred answers, `stop`) runs between two batches, never behind a wait.
 ///
 /// The listening socket is in every loop's poller, so any loop may accept; the connection then goes to the
 /// loop holding the fewest (`ConnectionCounter.tryAcquire`), handed over once, so connections spread evenly.
@@ -30,9 +36,10 @@ final class EventLoop: @unchecked Sendable {
     /// Every loop of the server, this one included, by index: where accepted connections are handed. Set
     /// before `start`, emptied when stopped (the loops would otherwise keep each other alive).
     var siblings: [EventLoop] = []
-    /// Connections other loops accepted for this one, taken between polls (`EventLoop+HandOver`).
+    /// Connections other loops accepted for this one, taken before each batch (`EventLoop+HandOver`).
     let inbox = HandOverInbox()
-    private var source: DispatchSourceRead?
+    /// Set (once) when the loop's thread is to end; `poller.interrupt()` then wakes it.
+    private let threadStops = AtomicWord(0)
     private var timer: DispatchSourceTimer?
     /// Connections by file descriptor.
     @exclusivity(unchecked) var connections: [Connection?] = []
@@ -82,17 +89,19 @@ final class EventLoop: @unchecked Sendable {
         context = ConnectionContext(limits: limits, responder: responder, clock: clock, logWriter: logWriter, journal: journal)
     }
 
-    /// Starts watching the listener and the poller.
+    /// Starts watching the listener, and the loop's thread.
     func start() throws(SystemError) {
         try poller.addListener(listener.fd)
         listening = true
         spareDescriptor = EventLoop.openSpareDescriptor()
-        let source = DispatchSource.makeReadSource(fileDescriptor: poller.descriptor, queue: queue)
-        source.setEventHandler { [unowned self] in drain() }
-        // The poller's descriptor may be closed only once Dispatch has stopped watching it.
-        source.setCancelHandler { [poller] in poller.close() }
-        source.activate()
-        self.source = source
+        do {
+            try Platform.startThread { [self] in run() }
+        } catch {
+            if spareDescriptor >= 0 { Platform.close(spareDescriptor) }
+            spareDescriptor = -1
+            poller.close()
+            throw error as? SystemError ?? SystemError("pthread_create", errno: Errno.resourceTemporarilyUnavailable)
+        }
         let tick = EventLoop.tick(for: limits)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + .nanoseconds(tick), repeating: .nanoseconds(tick), leeway: .nanoseconds(tick / 4))
@@ -109,49 +118,45 @@ final class EventLoop: @unchecked Sendable {
         return Int(min(max(shortest / 4, 5_000_000), 1_000_000_000))
     }
 
-    /// While busy, how long a drain waits in the poller for the next ready socket before it gives the
-    /// thread back to Dispatch, in milliseconds.
-    ///
-    /// Why wait at all: every return to Dispatch costs a hand-off (Dispatch's event thread sees the
-    /// poller's descriptor ready, wakes a worker with a futex, disarms and re-arms the source): about two
-    /// context switches and four system calls. A client on a keep-alive connection sends its next request
-    /// within tens of microseconds of its answer, so the loop that keeps its thread in `epoll_wait` serves
-    /// it without any of that, as an nginx worker does. Measured (compare.sh, wrk in a session of its own so
-    /// the kernel's autogroups share the cores as they do between real clients and a server): 0.5 context
-    /// switches a request fell to under 0.1. A loop with nothing to do waits this long once, then returns.
-    static let busyWaitMilliseconds: Int32 = 1
-    /// The most polls one drain makes before it gives the queue back to Dispatch even while busy, so that
-    /// what else runs on the queue (hand-overs from the other loops, the deadline timer, delayed answers,
-    /// `stop`) waits at most this many rounds.
-    static let maxRoundsPerDrain = 64
+    /// The loop's thread: waits in the poller (as long as it takes: the deadline timer is Dispatch's), then
+    /// serves what is ready on the queue, until `threadStops`. It alone polls, and it closes the poller.
+    private func run() {
+        while threadStops.load() == 0 {
+            let count = poller.poll(into: &events, waitingAtMost: -1)
+            guard count > 0, threadStops.load() == 0 else { continue }
+            queue.sync { serve(count) }
+        }
+        poller.close()
+    }
 
-    private func drain() {
+    /// Serves the first `count` polled events (after the connections handed over meanwhile).
+    private func serve(_ count: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         context.tick()
-        var wait: Int32 = 0
-        for _ in 0..<EventLoop.maxRoundsPerDrain {
-            adoptHandedOver()
-            let count = poller.poll(into: &events, waitingAtMost: wait)
-            guard count > 0 else { break }
-            if wait > 0 { context.tick() }  // time passed in the wait: deadlines read the clock again
-            for event in events.prefix(count) {
-                if event.fd == listener.fd {
-                    if listening { _ = acceptConnections() }
-                    continue
-                }
-                guard let connection = connection(for: event.fd) else { continue }
-                if event.writable { apply(connection.writable(), to: connection) }
-                if event.readable && !connection.isClosed { apply(connection.readable(hangup: event.hangup), to: connection) }
+        adoptHandedOver()
+        for event in events.prefix(count) {
+            if event.fd == listener.fd {
+                if listening { _ = acceptConnections() }
+                continue
             }
-            // The access log goes out before the loop waits, not after the whole drain.
-            context.log.flush()
-            wait = EventLoop.busyWaitMilliseconds
+            guard let connection = connection(for: event.fd) else { continue }
+            if event.writable { apply(connection.writable(), to: connection) }
+            if event.readable && !connection.isClosed { apply(connection.readable(hangup: event.hangup), to: connection) }
         }
+        // The access log goes out before the thread waits again.
         context.log.flush()
     }
 
+    /// Ends the loop's thread (which then closes the poller) and the deadline timer: for `finishStop`, and
+    /// for a server whose start failed after this loop had started.
+    func endThread() {
+        timer?.cancel()
+        threadStops.store(1)
+        poller.interrupt()
+    }
+
     private func connection(for fd: Int32) -> Connection? {
-        Int(fd) < connections.count ? connections[Int(fd)] : nil
+        fd >= 0 && Int(fd) < connections.count ? connections[Int(fd)] : nil
     }
 
     /// Does what a connection's event asked for.
@@ -298,8 +303,7 @@ final class EventLoop: @unchecked Sendable {
         if spareDescriptor >= 0 { Platform.close(spareDescriptor) }
         spareDescriptor = -1
         siblings = []
-        timer?.cancel()
-        source?.cancel()
+        endThread()
         completion()
     }
 }

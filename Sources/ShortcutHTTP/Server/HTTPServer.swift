@@ -233,7 +233,15 @@ public final class HTTPServer: @unchecked Sendable {
                     started.append(loop)
                 }
                 for loop in started { loop.siblings = started }
-                for loop in started { try loop.start() }
+                for (index, loop) in started.enumerated() {
+                    do {
+                        try loop.start()
+                    } catch {
+                        // The loops already running would wait in their pollers for good.
+                        for running in started[..<index] { running.endThread() }
+                        throw error
+                    }
+                }
                 loops = started
                 self.logWriter = logWriter
                 runningLimits = limits
