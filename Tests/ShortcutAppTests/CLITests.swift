@@ -32,7 +32,6 @@ import Testing
         var stderr: String
     }
 
-    /// Runs the binary to completion.
     /// The binary started with `arguments`, left running, with its standard output and error.
     static func start(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
         let process = TestProcess()
@@ -46,15 +45,9 @@ import Testing
         return (process, out, err)
     }
 
+    /// Runs the binary to completion.
     static func run(_ arguments: [String]) throws -> Run {
-        let process = TestProcess()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try start(arguments)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

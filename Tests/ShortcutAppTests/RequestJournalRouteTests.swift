@@ -56,6 +56,28 @@ import Testing
         if case .number(let bytes)? = listing["bytes"] { #expect(bytes > 0) } else { Issue.record("bytes charged") }
     }
 
+    /// A head whose bytes are gone by the time the answer is written is kept all the same: a request with a
+    /// body (the parser copies its head), answered by deferred work (a store write), and a delayed answer
+    /// (`mocky-delay`).
+    @Test func requestsAnsweredLaterKeepTheirHeads() throws {
+        let server = try AppServer()
+        defer { server.stop() }
+        let created = try server.request(
+            "POST", "/api/mock", json: #"{"status": 200, "content": "later"}"#, headers: ["X-Trace": "posted", "Cookie": "s=1"])
+        let id = try #require(created.json?["id"]?.stringValue)
+        let delayed = try server.request("GET", "/v3/\(id)?mocky-delay=20ms", headers: ["X-Trace": "delayed"])
+        #expect(delayed.status == 200 && delayed.bodyText == "later")
+        let entries = Self.entries(try Self.journal(server))
+        #expect(entries.map { $0["target"]?.stringValue } == ["/api/mock", "/v3/\(id)?mocky-delay=20ms"])
+        let traces = entries.map { entry -> String? in
+            guard case .array(let headers)? = entry["headers"] else { return nil }
+            for case .array(let pair) in headers where pair.first == .string("X-Trace") { return pair.last?.stringValue }
+            return nil
+        }
+        #expect(traces == ["posted", "delayed"])
+        #expect(!entries.description.contains("s=1"), "the cookie of the copied head is replaced too")
+    }
+
     @Test func eachFilterOverHTTPAndABadOneIsA400() throws {
         let server = try AppServer()
         defer { server.stop() }

