@@ -4,7 +4,8 @@
 // Each input is parsed three ways: whole, split in two at an offset derived from the data, and in pieces
 // of 1 to 16 bytes. Besides traps and memory errors, these are findings (they stop the run):
 // - the three ways disagree on the requests or on the error (its kind and status);
-// - a request breaks a limit or carries a byte a strict parser never lets through.
+// - a request breaks a limit or carries a byte a strict parser never lets through;
+// - the head handed on with a request is not its bytes, or says wrongly what the journal trusts it for.
 // The last byte chooses the limits: small ones (so that every limit path is reached) or the defaults.
 
 /// What a parse produced, reduced to what must not depend on how the bytes arrived.
@@ -16,6 +17,8 @@ struct FuzzOutcome: Equatable {
         var headers: [HTTPField]
         var body: [UInt8]
         var keepAlive: Bool
+        /// The head handed on with it (`ReceivedHead`: the parser keeps heads, as it does for the journal).
+        var head: [UInt8]
     }
 
     var requests: [Request] = []
@@ -34,17 +37,19 @@ let smallLimits: ServerLimits = {
 
 func parseInPieces(_ bytes: UnsafeRawBufferPointer, limits: ServerLimits, cuts: [Int]) -> FuzzOutcome {
     var parser = HTTPParser(limits: limits)
+    parser.keepsHeads = true
     var outcome = FuzzOutcome()
     var start = 0
     for end in cuts + [bytes.count] where end >= start {
         do throws(HTTPParserError) {
             try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { event in
-                guard case .request(let request, let keepAlive) = event else { return }
+                guard case .request(let request, let keepAlive, let head) = event else { return }
                 check(request, limits: limits)
+                check(head, of: request)
                 outcome.requests.append(
                     FuzzOutcome.Request(
                         method: request.method.rawValue, target: request.target, version: request.version,
-                        headers: request.headers.fields, body: request.body, keepAlive: keepAlive))
+                        headers: request.headers.fields, body: request.body, keepAlive: keepAlive, head: Array(head.bytes)))
             }
         } catch {
             switch error {
@@ -91,6 +96,28 @@ func check(_ request: HTTPRequest, limits: ServerLimits) {
     let hasLength = request.headers.contains("content-length")
     let hasCoding = request.headers.contains("transfer-encoding")
     precondition(!(hasLength && hasCoding), "both Content-Length and Transfer-Encoding")
+}
+
+/// What the head handed on with a request must satisfy: its bytes run from the request line to the empty
+/// line, and the facts the journal trusts (`ReceivedHead`) are the request's.
+func check(_ head: ReceivedHead, of request: HTTPRequest) {
+    let bytes = Array(head.bytes)
+    precondition(bytes.starts(with: Array(request.method.rawValue.utf8) + [0x20]), "a head not starting with its request line")
+    precondition(bytes.suffix(4) == [0x0D, 0x0A, 0x0D, 0x0A], "a head not ending with its empty line")
+    // The values' lengths as received (a field's String repairs invalid UTF-8, so its length can differ).
+    var longest = 0
+    for line in bytes.split(separator: 0x0A).dropFirst() {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+        let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
+        var end = value.endIndex
+        while end > value.startIndex && [0x20, 0x09, 0x0D].contains(value[end - 1]) { end -= 1 }
+        longest = max(longest, end - value.startIndex)
+    }
+    precondition(head.longestValue == longest, "longest value \(head.longestValue), the head's \(longest)")
+    let credentials = request.headers.fields.contains {
+        ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased())
+    }
+    precondition(head.carriesCredentials == credentials, "carriesCredentials \(head.carriesCredentials)")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
