@@ -59,10 +59,7 @@ enum JournalHead {
             defer { lineStart = lf + 1 }
             let lineEnd = lf - 1  // before the CR
             guard lineEnd > lineStart, let colon = index(of: UInt8(ascii: ":"), in: head, from: lineStart, to: lineEnd) else { continue }
-            var valueStart = colon + 1
-            while valueStart < lineEnd && isSpace(head[valueStart]) { valueStart += 1 }
-            var valueEnd = lineEnd
-            while valueEnd > valueStart && isSpace(head[valueEnd - 1]) { valueEnd -= 1 }
+            let (valueStart, valueEnd) = value(in: head, after: colon, to: lineEnd)
             let isSecret = !keepsSecrets && HTTPHeadParser.known(UnsafeRawBufferPointer(rebasing: head[lineStart..<colon])) == .credentials
             guard isSecret || valueEnd - valueStart > RecordedRequest.maxValueBytes else { continue }
             cursor.put(UnsafeRawBufferPointer(rebasing: head[unchanged..<valueStart]))
@@ -119,10 +116,7 @@ enum JournalHead {
         fields.reserveCapacity(lines.count - 1)
         for line in lines.dropFirst() {
             guard let colon = index(of: UInt8(ascii: ":"), in: line, from: 0, to: line.count) else { continue }
-            var valueStart = colon + 1
-            while valueStart < line.count && isSpace(line[valueStart]) { valueStart += 1 }
-            var valueEnd = line.count
-            while valueEnd > valueStart && isSpace(line[valueEnd - 1]) { valueEnd -= 1 }
+            let (valueStart, valueEnd) = value(in: line, after: colon, to: line.count)
             let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
             let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
             if let nul = index(of: 0, in: value, from: 0, to: value.count) {
@@ -156,15 +150,17 @@ enum JournalHead {
         return 0
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    /// Where a field line's value lies: after `colon`, up to `end`, without the whitespace around it.
+    private static func value(in bytes: UnsafeRawBufferPointer, after colon: Int, to end: Int) -> (start: Int, end: Int) {
+        var start = colon + 1
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        var last = end
+        while last > start && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+        return (start, last)
+    }
 
-    /// The first index of `byte` in `bytes[from..<to]`, or nil.
+    /// The first index of `byte` in `bytes[from..<to]`, or nil (`HTTPParser.index`, `memchr`, on that range).
     private static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
-        var index = from
-        while index < to {
-            if bytes[index] == byte { return index }
-            index += 1
-        }
-        return nil
+        HTTPParser.index(of: byte, in: UnsafeRawBufferPointer(rebasing: bytes[..<to]), from: from)
     }
 }
