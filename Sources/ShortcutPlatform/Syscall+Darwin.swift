@@ -271,6 +271,13 @@
 
         @inlinable static func secondsSince1970() -> Int { Int(Darwin.time(nil)) }
 
+        /// `CLOCK_UPTIME_RAW` (time.h, macOS 10.12 / iOS 10): `mach_absolute_time` in nanoseconds, the clock
+        /// Dispatch's uptime reads (it stops while the system sleeps).
+        @inlinable static func monotonicTime(_ time: inout timespec) { _ = Darwin.clock_gettime(CLOCK_UPTIME_RAW, &time) }
+
+        /// `CLOCK_REALTIME` (time.h, macOS 10.12 / iOS 10).
+        @inlinable static func wallTime(_ time: inout timespec) { _ = Darwin.clock_gettime(CLOCK_REALTIME, &time) }
+
         static func utcTime(_ seconds: Int, _ parts: inout tm) {
             var value = time_t(seconds)
             _ = Darwin.gmtime_r(&value, &parts)

@@ -213,6 +213,11 @@
 
         @inlinable static func secondsSince1970() -> Int { Int(Glibc.time(nil)) }
 
+        /// `CLOCK_MONOTONIC`: the clock Dispatch's uptime reads on Linux (it stops while the system sleeps).
+        @inlinable static func monotonicTime(_ time: inout timespec) { _ = Glibc.clock_gettime(CLOCK_MONOTONIC, &time) }
+
+        @inlinable static func wallTime(_ time: inout timespec) { _ = Glibc.clock_gettime(CLOCK_REALTIME, &time) }
+
         static func utcTime(_ seconds: Int, _ parts: inout tm) {
             var value = time_t(seconds)
             _ = Glibc.gmtime_r(&value, &parts)

@@ -48,6 +48,10 @@ public struct HTTPResponse: Sendable {
         get { shared.value.isJournaled }
         set { shared.value.isJournaled = newValue }
     }
+    /// The value of the first header field named `name`, read in place (`headers` returns a copy: two
+    /// retains and releases more, on every answer).
+    func headerValue(_ name: String) -> String? { shared.value.headers.firstValue(named: name) }
+
     /// Work that makes the real answer off the event loop (`DeferredAnswer`); nil for an answer made.
     var deferred: DeferredAnswer? {
         get { shared.value.deferred }

@@ -265,7 +265,7 @@ final class Connection: @unchecked Sendable {
         {
             return writeUpgrade(response, handler, request: request, started: started, head: head)
         }
-        let wantsClose = response.headers["Connection"].map { $0.equalsIgnoringASCIICase("close") } ?? false
+        let wantsClose = response.headerValue("Connection").map { $0.equalsIgnoringASCIICase("close") } ?? false
         let (sent, sentBytes) = append(
             response, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
             version: request.version)

@@ -1,4 +1,5 @@
 import Dispatch
+import ShortcutPlatform
 
 /// Where the server's connections read the time for their deadlines, in monotonic nanoseconds, and where a
 /// handler's delayed answer (`HTTPResponse.delay`) waits. The server uses `SystemClock`; tests give it a
@@ -11,7 +12,7 @@ protocol MonotonicClock: AnyObject, Sendable {
     func schedule(at deadline: UInt64, on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void)
 }
 
-/// The system's monotonic clock (`DispatchTime`, the clock Dispatch's timers run on).
+/// The system's monotonic clock: the one Dispatch's timers run on (`DispatchTime`'s uptime), read directly.
 final class SystemClock: MonotonicClock {
     static let shared = SystemClock()
 
@@ -22,5 +23,5 @@ final class SystemClock: MonotonicClock {
     }
 }
 
-/// Monotonic time in nanoseconds.
-func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+/// Monotonic time in nanoseconds, on `DispatchTime`'s clock.
+func monotonicNanoseconds() -> UInt64 { Platform.monotonicNanoseconds() }
