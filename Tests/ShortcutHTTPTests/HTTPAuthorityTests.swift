@@ -46,6 +46,8 @@ import Testing
         (":80", "no host before the port"),
         ("a:65536", "port '65536' is above 65535"),
         ("a:1234567890123456789012345", "port '1234567890123456789012345' is above 65535"),
+        // A byte that is not a digit is named first, even after digits that are already too many.
+        ("a:99999x", "port '99999x' is not digits"),
         ("a%4", "'%' in the host is not followed by two hex digits"),
         ("a b", "byte 0x20 cannot stand in a host name"),
         ("é", "byte 0xC3 cannot stand in a host name"),

@@ -46,6 +46,21 @@ import Testing
         }
     }
 
+    /// The names the parser answers with shared constants keep the spelling received, in every casing.
+    @Test(arguments: [
+        "Host", "Accept", "Cookie", "Origin", "Referer", "User-Agent", "Connection", "Content-Type", "Authorization",
+        "Cache-Control", "Sec-Fetch-Mode", "Accept-Encoding", "Accept-Language", "X-Custom", "Content-Lengthy",
+    ])
+    func aFieldNameIsKeptAsReceived(_ name: String) {
+        for spelling in [name, name.lowercased(), name.uppercased()] {
+            let value = spelling.lowercased() == "host" ? "a" : "v"
+            let host = spelling.lowercased() == "host" ? "" : "Host: a\r\n"
+            let outcome = ParserHarness.parseEveryWay(bytes("GET / HTTP/1.1\r\n\(host)\(spelling): \(value)\r\n\r\n"))
+            #expect(outcome.requests.first?.headers.last?.name == spelling)
+            #expect(outcome.requests.first?.headers.last?.value == value)
+        }
+    }
+
     static let lineCases: [ParserCase] = [
         ParserCase(
             "optional whitespace around the value is trimmed", "GET / HTTP/1.1\r\nHost: a\r\nX: \t v w \t\r\n\r\n",
