@@ -36,6 +36,10 @@
 #                                    c100 from two servers, one with each, in interleaved rounds: req/s, p99, server
 #                                    CPU time per request, ratios; then again with the servers and wrk pinned to a
 #                                    CPU each (steadier on a 2-core machine)
+#   scripts/bench.sh --versus-nginx  GET /s and /p/demo from ours (as compare.sh starts it: default journal, --quiet)
+#                                    and from nginx serving the same bytes (../shared/peers/nginx-peer.sh), in
+#                                    balanced interleaved rounds: req/s, p99, server CPU time per request, ratios
+#                                    (compare.sh runs ours first, once: single runs here move by +-15%)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -52,13 +56,13 @@ while [ $# -gt 0 ]; do
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
     --old) old=$2; shift 2 ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,43p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,49p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -118,6 +122,28 @@ if [ "$what" = instructions ]; then
   "$BIN" add --title "Add to Home Screen" --open mkaddtohomescreen://page/view2 --id spage --store "$STORE" > /dev/null
   python3 "$HERE/instructions.py" "$BIN" "$STORE" /s /p/demo /v3/bench3k /s/spage --nginx ../shared/peers/nginx-peer.sh \
     --connections "$connections"
+  exit 0
+fi
+
+if [ "$what" = versus-nginx ]; then
+  command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || { apt-get update -q > /dev/null && apt-get install -y -q nginx > /dev/null; }
+  start_server --store "$STORE" --mode page
+  ours=$base ours_pid=$PID
+  # nginx serves what ours answers, taken from the running server as compare.sh does.
+  printf '%s' "$(curl -s -o /dev/null -w '%{redirect_url}' "$ours/s" | sed "s|^$ours||")" > "$STORE.location"
+  curl -s "$ours/p/demo" > "$STORE.page"
+  nginx_port=$(free_port)
+  mkdir -p "$STORE.nginx" && chmod 755 "$STORE.nginx"
+  TMPDIR=$STORE.nginx ../shared/peers/nginx-peer.sh --port "$nginx_port" --redirect-path /s --location-file "$STORE.location" \
+    --page-path /p/demo --page-file "$STORE.page" --content-type 'text/html; charset=utf-8' > "$STORE.nginx.log" 2>&1 &
+  nginx_pid=$!
+  PIDS+=("$nginx_pid")
+  until curl -s -o /dev/null "http://127.0.0.1:$nginx_port/s"; do kill -0 "$nginx_pid"; sleep 0.05; done
+  nginx=http://127.0.0.1:$nginx_port
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$ours_pid,$nginx_pid,$(pgrep -d, -P "$nginx_pid")" --rounds "$rounds" --duration "$duration" \
+    --case "/s ours|$ours/s" --case "/s nginx|$nginx/s" --case "/p/demo ours|$ours/p/demo" --case "/p/demo nginx|$nginx/p/demo" \
+    --ratio "/s ours / /s nginx" --ratio "/p/demo ours / /p/demo nginx"
   exit 0
 fi
 
