@@ -78,9 +78,10 @@ public struct HTTPRequest: Sendable {
     /// `setParsedHeaders`). When nothing else holds the box (the
     /// connection's previous request, which its handler let go of) the box and the header list's storage
     /// are reused: two allocations and two frees fewer per request on a keep-alive connection.
-    mutating func reuse(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion)
-        -> [HTTPField]
-    {
+    /// (Its texts are `consuming`: the parser's are stored as they are, not retained here and released there.)
+    mutating func reuse(
+        method: consuming HTTPMethod, target: consuming String, path: consuming String, query: consuming String?, version: HTTPVersion
+    ) -> [HTTPField] {
         params = Parameters()
         remoteAddress = ""
         route = nil
@@ -93,7 +94,8 @@ public struct HTTPRequest: Sendable {
 
     /// `reuse` on a box held only here: one access to it, not one per field.
     private static func reset(
-        _ fields: inout Fields, method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion
+        _ fields: inout Fields, method: consuming HTTPMethod, target: consuming String, path: consuming String,
+        query: consuming String?, version: HTTPVersion
     ) -> [HTTPField] {
         fields.method = method
         fields.target = target

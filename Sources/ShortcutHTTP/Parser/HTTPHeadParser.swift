@@ -23,14 +23,8 @@ struct HTTPHeadParser {
 
     let limits: ServerLimits
 
-    /// The parts of a request-line.
-    struct RequestLine {
-        let method: HTTPMethod
-        let target: String
-        let path: String
-        let query: String?
-        let version: HTTPVersion
-    }
+    /// The parts of a request-line: a tuple, which the caller takes apart and hands on part by part.
+    typealias RequestLine = (method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion)
 
     /// Parses `head` into `request`, reusing its storage when nothing else holds it (`HTTPRequest.reuse`).
     func parse(_ head: UnsafeRawBufferPointer, into request: inout HTTPRequest) throws(HTTPParserError) -> Head {
@@ -40,11 +34,11 @@ struct HTTPHeadParser {
         guard let lineEnd = HTTPParser.index(of: 0x0A, in: head, from: start) else {
             throw .malformedRequestLine("no line end")
         }
-        let requestLine = try parseRequestLine(UnsafeRawBufferPointer(rebasing: head[start..<lineEnd - 1]))
+        // Taken apart, so that each text is handed on (`reuse` consumes them), not retained and released.
+        let (method, target, path, query, version) = try parseRequestLine(
+            UnsafeRawBufferPointer(rebasing: head[start..<lineEnd - 1]))
         // The previous request's fields, written over in place (`HTTPRequest.reuse`); `fieldCount` are this one's.
-        var fields = request.reuse(
-            method: requestLine.method, target: requestLine.target, path: requestLine.path, query: requestLine.query,
-            version: requestLine.version)
+        var fields = request.reuse(method: method, target: target, path: path, query: query, version: version)
         var fieldCount = 0
 
         var hosts = 0
@@ -96,7 +90,7 @@ struct HTTPHeadParser {
                     throw .unsupportedExpectation(field.value)
                 }
                 // RFC 9110 §10.1.1: a 100-continue expectation in an HTTP/1.0 request MUST be ignored.
-                expectsContinue = requestLine.version.minor >= 1
+                expectsContinue = version.minor >= 1
             case .credentials:
                 carriesCredentials = true
             case .other:
@@ -109,7 +103,7 @@ struct HTTPHeadParser {
         if fields.count > fieldCount { fields.removeLast(fields.count - fieldCount) }
         request.setParsedHeaders(fields)
 
-        let isHTTP11 = requestLine.version.minor >= 1
+        let isHTTP11 = version.minor >= 1
         if isHTTP11 && hosts == 0 { throw .missingHost }
 
         // RFC 9112 §6.3: Transfer-Encoding and Content-Length together may be smuggling; refuse.
@@ -195,7 +189,7 @@ struct HTTPHeadParser {
                 of: UnsafeRawBufferPointer(rebasing: line[targetStart..<targetEnd]), schemeLength: lower.hasPrefix("http://") ? 4 : 5)
             (path, query) = HTTPRequest.split(target: target)
         }
-        return RequestLine(method: method, target: target, path: path, query: query, version: version)
+        return (method, target, path, query, version)
     }
 
     /// The authority of an absolute-form target (`http://` and up to the path, query or end): it names the
