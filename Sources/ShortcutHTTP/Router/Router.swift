@@ -139,10 +139,10 @@ package struct Router: Sendable {
     /// The handler registered for exactly `method` (nil: any method) at `pattern`.
     package func handler(_ method: HTTPMethod?, _ pattern: String) -> HTTPHandler? {
         guard let node = find(pattern) else { return nil }
-        let entry = nodes.withUnsafeBufferPointer { nodes in
+        let registered = nodes.withUnsafeBufferPointer { nodes in
             method.map { Node.handler(in: nodes.baseAddress! + node, for: $0) } ?? nodes[node].anyMethod
         }
-        return entry?.handler
+        return registered?.handler
     }
 
     /// Finds the handler for a request. HEAD falls back to the GET handler (the writer drops the body).
