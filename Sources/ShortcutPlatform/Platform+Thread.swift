@@ -11,7 +11,7 @@ extension Platform {
     /// by one thread a second past a few per core (measured: the 24th blocked item of a 2-core machine
     /// started after 21 s), so everything else queued there waits. Throws when the system has no thread
     /// left (`EAGAIN`).
-    public static func startThread(_ body: @escaping @Sendable () -> Void) throws {
+    public static func startThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         let status = createDetachedThread(context)
         guard status == 0 else {

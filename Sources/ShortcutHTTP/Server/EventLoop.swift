@@ -94,13 +94,13 @@ final class EventLoop: @unchecked Sendable {
         try poller.addListener(listener.fd)
         listening = true
         spareDescriptor = EventLoop.openSpareDescriptor()
-        do {
+        do throws(SystemError) {
             try Platform.startThread { [self] in run() }
         } catch {
             if spareDescriptor >= 0 { Platform.close(spareDescriptor) }
             spareDescriptor = -1
             poller.close()
-            throw error as? SystemError ?? SystemError("pthread_create", errno: Errno.resourceTemporarilyUnavailable)
+            throw error
         }
         let tick = EventLoop.tick(for: limits)
         let timer = DispatchSource.makeTimerSource(queue: queue)
