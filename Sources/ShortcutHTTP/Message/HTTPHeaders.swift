@@ -50,7 +50,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The value of the first field named `name`, or nil. Setting replaces every field of that name
     /// (with one field at the place of the first) or removes them all when set to nil.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value }
+        get { firstValue(named: name) }
         set {
             guard let value = newValue else {
                 remove(name)
@@ -70,8 +70,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// The value of the first field named `name`, comparing lengths before names: most fields differ in
-    /// length, so the server's own look-ups on every answer (`Connection`, the journal's `Content-Type`) pass
-    /// them over without comparing a byte (a tenth of the subscript's search on an answer without the field).
+    /// length, so a look-up (the subscript; the server's own on every answer: `Connection`, the journal's
+    /// `Content-Type`) passes them over without comparing a byte.
     func firstValue(named name: String) -> String? {
         let length = name.utf8.count
         // Through the buffer: `for field in fields` copies each field, retaining and releasing its strings.
