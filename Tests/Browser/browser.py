@@ -74,6 +74,7 @@ class Tab:
         self.load_failed = None  # (uri, domain, code, message)
         self.crashed = None
         self.block_other_schemes = block_other_schemes
+        self.messages = []  # what pages posted to a handler (`add_start_script`)
 
         self.ucm = WebKit2.UserContentManager()
         if standalone:
@@ -95,6 +96,17 @@ class Tab:
         self.view.connect("load-changed", self._on_load_changed)
         self.view.connect("load-failed", self._on_load_failed)
         self.view.connect("web-process-terminated", self._on_terminated)
+
+    def add_start_script(self, source, messages=None):
+        """Runs `source` at the start of every top-frame document this tab loads from now on. With `messages`
+        (a name), what the script posts to `window.webkit.messageHandlers[messages]` is appended, as a string,
+        to `self.messages` (the page's values, whenever this process gets round to receiving them)."""
+        if messages:
+            self.ucm.register_script_message_handler(messages)
+            self.ucm.connect(f"script-message-received::{messages}",
+                             lambda _, result: self.messages.append(result.get_js_value().to_string()))
+        self.ucm.add_script(WebKit2.UserScript.new(
+            source, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.START, None, None))
 
     # --- signals ---------------------------------------------------------------------------------
 
