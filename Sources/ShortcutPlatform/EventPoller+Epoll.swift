@@ -2,7 +2,8 @@
     import CSystemShims
     import Glibc
 
-    /// epoll(7), level-triggered.
+    /// epoll(7): connections edge-triggered, the listener and the interruption level-triggered (see
+    /// `EventPolling`).
     public final class EventPoller: EventPolling {
         /// The epoll descriptor.
         public let descriptor: Int32
@@ -84,7 +85,8 @@
                         fd: event.data.fd,
                         readable: event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | hangup) != 0,
                         writable: event.events & EPOLLOUT.rawValue != 0,
-                        hangup: event.events & hangup != 0)
+                        hangup: event.events & hangup != 0,
+                        inputEnded: event.events & (EPOLLRDHUP.rawValue | hangup) != 0)
                 }
             }
             return count
@@ -106,9 +108,9 @@
         func control(_ operation: Int32, _ fd: Int32, _ interest: PollInterest, _ label: String) throws(SystemError) {
             var event = epoll_event()
             switch interest {
-            case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-            case .write: event.events = EPOLLOUT.rawValue
-            case .none: event.events = 0
+            case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+            case .write: event.events = EPOLLOUT.rawValue | EPOLLET.rawValue
+            case .none: event.events = EPOLLET.rawValue
             }
             event.data.fd = fd
             _ = try Platform.retryingEINTR("epoll_ctl", label) { epoll_ctl(descriptor, operation, fd, &event) }

@@ -73,7 +73,7 @@
                 events.append(
                     PollEvent(
                         fd: Int32(event.ident), readable: isRead || isEOF,
-                        writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF))
+                        writable: event.filter == Int16(EVFILT_WRITE), hangup: !isRead && isEOF, inputEnded: isRead && isEOF))
             }
             return Int(count)
         }

@@ -18,16 +18,22 @@ final class ConnectionHarness {
     /// What the connection asked of its owner, in order.
     private(set) var actions: [ConnectionAction] = []
 
-    init(limits: ServerLimits, routes: (inout Router) -> Void) throws {
+    /// `smallBuffers`: the kernel's smallest socket buffers on both sides (answers go out a little at a
+    /// time); `readBufferBytes`: the connection's read buffer (one read takes at most that much).
+    init(
+        limits: ServerLimits, smallBuffers: Bool = true, readBufferBytes: Int = ConnectionContext.readBufferBytes,
+        routes: (inout Router) -> Void
+    ) throws {
         guard let any = SocketAddress(host: "127.0.0.1", port: 0) else { throw SystemError("address", errno: 0) }
         let listener = try Socket.listen(on: any, backlog: 1)
         defer { listener.close() }
-        client = try RawClient(port: try listener.localAddress().port, receiveBuffer: 1)  // the kernel's minimum
+        client = try RawClient(port: try listener.localAddress().port, receiveBuffer: smallBuffers ? 1 : nil)  // 1: the kernel's minimum
         guard let (socket, _) = try listener.accept() else { throw SystemError("accept: nothing pending", errno: 0) }
-        try socket.setOption(SOL_SOCKET, SO_SNDBUF, 1, "SO_SNDBUF")
+        if smallBuffers { try socket.setOption(SOL_SOCKET, SO_SNDBUF, 1, "SO_SNDBUF") }
         var router = Router()
         routes(&router)
-        context = ConnectionContext(limits: limits, responder: Responder(router: router), clock: clock, logWriter: nil)
+        context = ConnectionContext(
+            limits: limits, responder: Responder(router: router), clock: clock, logWriter: nil, readBufferBytes: readBufferBytes)
         connection = Connection(socket: socket, remote: "harness", context: context)
     }
 

@@ -44,6 +44,9 @@ final class Connection: @unchecked Sendable {
     /// What the owner watches for this connection (as last told), and what the connection wants now.
     @exclusivity(unchecked) private var interest = PollInterest.read
     @exclusivity(unchecked) private var wantedInterest = PollInterest.read
+    /// Whether input was left unread (`readable` stopped at its bound): watching anew makes the poller
+    /// report it again.
+    @exclusivity(unchecked) private var rearmsRead = false
     @exclusivity(unchecked) private var delayed: DelayedAnswer?
     /// `delayed != nil`, kept as a flag: read several times a request, where a load of a trivial value
     /// costs less than looking at a reference.
@@ -83,11 +86,18 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Events (each returns what the owner is to do)
 
-    /// Input, or a hang-up (`hangup`: reset, or both directions shut) or error on the socket.
-    func readable(hangup: Bool) -> ConnectionAction {
+    /// Input, or a hang-up (`hangup`: reset, or both directions shut) or error on the socket; `inputEnded`:
+    /// the peer's end of input has arrived, perhaps behind input.
+    ///
+    /// The poller reports input when it arrives, not while it waits (epoll is edge-triggered; see
+    /// `EventPolling`), so the socket is read until a read comes back short: then the kernel held no more,
+    /// and more input will be reported again. The end of input is not reported again: after `inputEnded`
+    /// the socket is read on to it. After `maxReadsPerEvent` full reads the connection asks to be watched
+    /// anew (`rearmsRead`), which puts it behind the loop's other ready connections.
+    func readable(hangup: Bool, inputEnded: Bool = false) -> ConnectionAction {
         guard !isClosed else { return .none }
         if timeline.phase == .lingering {
-            if case .closed = socket.read(into: context.readBuffer) { close() }
+            discardInput()
             return settle()
         }
         guard canAnswerMore else {
@@ -97,23 +107,48 @@ final class Connection: @unchecked Sendable {
             if hangup { close() }
             return settle()
         }
-        switch socket.read(into: context.readBuffer) {
-        case .bytes(let count):
-            borrowOutput()
-            parse(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
-            flush()
-        case .wouldBlock:
-            break
-        case .closed:
-            // The peer is done sending. Answers already due still go out; then we close.
-            if outOffset < pendingCount {
-                closeAfterWrite = true
+        for _ in 0..<Connection.maxReadsPerEvent {
+            switch socket.read(into: context.readBuffer) {
+            case .bytes(let count):
+                borrowOutput()
+                parse(UnsafeRawBufferPointer(rebasing: context.readBuffer[0..<count]))
                 flush()
-            } else {
-                close()
+                // Short: nothing more waited. Otherwise read on while the answers keep up (when they do not,
+                // the poller watches for room to write, and watching input again reports what waits).
+                guard count == context.readBuffer.count || inputEnded, !isClosed, canAnswerMore else { return settle() }
+            case .wouldBlock:
+                return settle()
+            case .closed:
+                // The peer is done sending. Answers already due still go out; then we close.
+                if outOffset < pendingCount {
+                    closeAfterWrite = true
+                    flush()
+                } else {
+                    close()
+                }
+                return settle()
             }
         }
+        rearmsRead = true
         return settle()
+    }
+
+    /// Full reads made for one readiness event before the connection lets the loop's others go first: 4 of
+    /// the read buffer (`ConnectionContext.readBufferBytes`), 256 KiB.
+    static let maxReadsPerEvent = 4
+
+    /// Reads and drops what the peer sends while the connection lingers (its last answer written, the writing
+    /// side shut), until the kernel holds no more; closes at the peer's end of input. A lingering connection
+    /// waits for that end, so it reads on past short reads (up to `maxReadsPerEvent`, as `readable`).
+    private func discardInput() {
+        for _ in 0..<Connection.maxReadsPerEvent {
+            switch socket.read(into: context.readBuffer) {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .closed: return close()
+            }
+        }
+        rearmsRead = true
     }
 
     /// Room to write.
@@ -196,9 +231,10 @@ final class Connection: @unchecked Sendable {
     private func settle() -> ConnectionAction {
         if isClosed { return isDetached ? .detach : .close }
         var action = ConnectionAction.none
-        if wantedInterest != interest {
+        if wantedInterest != interest || rearmsRead {
             interest = wantedInterest
             action.watch = wantedInterest
+            rearmsRead = false
         }
         if let delay = delayToSchedule {
             delayToSchedule = nil
@@ -452,5 +488,7 @@ final class Connection: @unchecked Sendable {
         socket.shutdownWrite()
         timeline.enter(.lingering, now: context.now, timeouts: context.timeouts)
         wantedInterest = .read
+        // What is unread (and an end of input behind it) was reported already, and will not be again.
+        discardInput()
     }
 }

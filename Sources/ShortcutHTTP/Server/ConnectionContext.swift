@@ -8,8 +8,10 @@ final class ConnectionContext {
     let timeouts: ConnectionTimeline.Timeouts
     let responder: Responder
     let clock: any MonotonicClock
-    /// A buffer every connection reads into (requests are parsed straight from it). 64 KiB.
+    /// A buffer every connection reads into (requests are parsed straight from it). `readBufferBytes`.
     let readBuffer: UnsafeMutableRawBufferPointer
+    /// The read buffer's size: one read takes at most this much.
+    static let readBufferBytes = 64 * 1024
     let output: OutputPolicy
     @exclusivity(unchecked) var outputBuffer = OutputPolicy.Lender()
     @exclusivity(unchecked) var log: AccessLog
@@ -23,12 +25,16 @@ final class ConnectionContext {
     /// Whether the server is stopping: answers say `Connection: close`, idle connections close.
     @exclusivity(unchecked) var isStopping = false
 
-    init(limits: ServerLimits, responder: Responder, clock: any MonotonicClock, logWriter: LogWriter?, journal: RequestJournal? = nil) {
+    /// (`readBufferBytes` is for tests: a small buffer makes several reads of one arrival.)
+    init(
+        limits: ServerLimits, responder: Responder, clock: any MonotonicClock, logWriter: LogWriter?, journal: RequestJournal? = nil,
+        readBufferBytes: Int = ConnectionContext.readBufferBytes
+    ) {
         self.limits = limits
         timeouts = ConnectionTimeline.Timeouts(limits)
         self.responder = responder
         self.clock = clock
-        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        readBuffer = .allocate(byteCount: readBufferBytes, alignment: 16)
         output = OutputPolicy(maxPendingBytes: limits.maxPendingOutputBytes)
         log = AccessLog(writer: logWriter)
         self.journal = journal

@@ -141,7 +141,9 @@ final class EventLoop: @unchecked Sendable {
             }
             guard let connection = connection(for: event.fd) else { continue }
             if event.writable { apply(connection.writable(), to: connection) }
-            if event.readable && !connection.isClosed { apply(connection.readable(hangup: event.hangup), to: connection) }
+            if event.readable && !connection.isClosed {
+                apply(connection.readable(hangup: event.hangup, inputEnded: event.inputEnded), to: connection)
+            }
         }
         // The access log goes out before the thread waits again.
         context.log.flush()
