@@ -27,7 +27,7 @@
 
         /// `send` that never raises SIGPIPE.
         @inlinable static func send(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-            Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+            CSystemShims_send(fd, buffer, count, Int32(MSG_NOSIGNAL))
         }
 
         /// `sendmsg` that never raises SIGPIPE.
@@ -35,9 +35,10 @@
             Glibc.sendmsg(fd, message, Int32(MSG_NOSIGNAL))
         }
 
-        /// `recv` without flags: a socket's `read`.
+        /// `recv` without flags: a socket's `read`. (The shims call the system directly: glibc's wrappers
+        /// are cancellation points, which cost a threaded process two atomic operations a call.)
         @inlinable static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-            Glibc.recv(fd, buffer, count, 0)
+            CSystemShims_receive(fd, buffer, count)
         }
 
         /// Looks at up to `count` waiting bytes without taking them or waiting.
