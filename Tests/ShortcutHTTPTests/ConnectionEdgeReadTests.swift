@@ -84,4 +84,23 @@ import Testing
         let answer = try harness.client.readResponse()
         #expect(answer.status == 200 && String(decoding: answer.body, as: UTF8.self) == "answer")
     }
+
+    /// An answer's time (journal, access log) runs on the server's clock from the start of the loop's batch
+    /// that read the request (`context.now`) to the answer's end: here the batch starts, the clock moves 2 ms
+    /// before the read pass (other connections of the batch) and 7 ms in the handler.
+    @Test func anAnswersTimeRunsFromItsBatchsStartToItsEnd() throws {
+        let journal = RequestJournal()
+        let clock = ManualClock()
+        let harness = try ConnectionHarness(limits: ServerLimits(), smallBuffers: false, journal: journal, clock: clock) { router in
+            router.add(.GET, "/work") { _ in
+                clock.advance(by: .milliseconds(7))
+                return .ok(HTTPBody(bytes: Array("done".utf8), contentType: "text/plain"))
+            }
+        }
+        harness.context.tick()
+        clock.advance(by: .milliseconds(2))
+        try harness.sendAndRead("GET /work HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try harness.client.readResponse().bodyText == "done")
+        #expect(journal.entries().map(\.duration) == [.milliseconds(9)])
+    }
 }

@@ -11,7 +11,7 @@ import Testing
 /// exactly, which a client alone cannot see through the kernel's buffers. The actions it returns are kept.
 final class ConnectionHarness {
     let context: ConnectionContext
-    let clock = ManualClock()
+    let clock: ManualClock
     let connection: Connection
     /// The client's end.
     let client: RawClient
@@ -22,8 +22,9 @@ final class ConnectionHarness {
     /// time); `readBufferBytes`: the connection's read buffer (one read takes at most that much).
     init(
         limits: ServerLimits, smallBuffers: Bool = true, readBufferBytes: Int = ConnectionContext.readBufferBytes,
-        routes: (inout Router) -> Void
+        journal: RequestJournal? = nil, clock: ManualClock = ManualClock(), routes: (inout Router) -> Void
     ) throws {
+        self.clock = clock
         guard let any = SocketAddress(host: "127.0.0.1", port: 0) else { throw SystemError("address", errno: 0) }
         let listener = try Socket.listen(on: any, backlog: 1)
         defer { listener.close() }
@@ -33,7 +34,8 @@ final class ConnectionHarness {
         var router = Router()
         routes(&router)
         context = ConnectionContext(
-            limits: limits, responder: Responder(router: router), clock: clock, logWriter: nil, readBufferBytes: readBufferBytes)
+            limits: limits, responder: Responder(router: router), clock: clock, logWriter: nil, journal: journal,
+            readBufferBytes: readBufferBytes)
         connection = Connection(socket: socket, remote: "harness", context: context)
     }
 

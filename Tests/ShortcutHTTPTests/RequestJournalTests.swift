@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutPlatform
 import Testing
 
 @testable import ShortcutHTTP
@@ -229,6 +230,23 @@ import Testing
         #expect(entry.reason == "invalid byte 0x1B in the value of 'X'")
         #expect(entry.responseType == "text/plain; charset=utf-8")
         #expect(RequestJournal.reason(in: Array(repeating: 0x41, count: 2000)) == nil, "a long body is no reason")
+    }
+
+    /// An entry's time of day is worked out from its end on the monotonic clock (the clocks' difference is read
+    /// once a second, not per entry): the wall clock at that end.
+    @Test func anEntrysTimeIsTheWallClockAtItsEnd() throws {
+        let journal = RequestJournal()
+        let before = Date()
+        let ended = Platform.monotonicNanoseconds()
+        let after = Date()
+        journal.recordRefusal(.error(.badRequest, "first"), peer: "127.0.0.1:1", sentBytes: 0, started: 0, ended: ended)
+        // Ended 2 s later on the monotonic clock (past the second after which the difference is read again).
+        journal.recordRefusal(.error(.badRequest, "second"), peer: "127.0.0.1:1", sentBytes: 0, started: 0, ended: ended + 2_000_000_000)
+        let entries = journal.entries()
+        try #require(entries.count == 2)
+        let slack = 0.001  // the two clocks are read one after the other
+        #expect(entries[0].time >= before.addingTimeInterval(-slack) && entries[0].time <= after.addingTimeInterval(slack))
+        #expect(abs(entries[1].time.timeIntervalSince(entries[0].time) - 2) < slack)
     }
 
     /// The head is kept as received but for long values and secrets, and read back into the same fields the

@@ -117,6 +117,10 @@ public final class RequestJournal: @unchecked Sendable {
     @exclusivity(unchecked) private var writeAt = 0
     /// How far into `bytes` entries have ever been written (its pages past that were never touched).
     @exclusivity(unchecked) private var touched = 0
+    /// Wall-clock seconds less monotonic seconds, and when (monotonic nanoseconds; 0: never) that was read
+    /// (`wallClockSeconds(at:)`).
+    @exclusivity(unchecked) private var wallOffset = 0.0
+    @exclusivity(unchecked) private var wallOffsetReadAt: UInt64 = 0
     @exclusivity(unchecked) private var lastSequence: UInt64 = 0
     @exclusivity(unchecked) private var dropped: UInt64 = 0
     @exclusivity(unchecked) private var waiters: [Waiter] = []
@@ -132,8 +136,8 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     /// Records one exchange: the request and its head as received (`JournalHead`), the answer written, the
-    /// body bytes sent, the monotonic nanoseconds (`monotonicNanoseconds`) at the answer's start (0: unknown)
-    /// and end. Header values are cut, secrets replaced, and the body's first `bodyBytes` kept, as
+    /// body bytes sent, the monotonic nanoseconds (`Platform.monotonicNanoseconds`) at the answer's start
+    /// (0: unknown) and end (its time of day is worked out from the end). Header values are cut, secrets replaced, and the body's first `bodyBytes` kept, as
     /// `Settings` says; the oldest entries make room. Answers the waits the entry completes.
     package func record(
         _ request: HTTPRequest, head: ReceivedHead, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64, ended: UInt64
@@ -163,9 +167,9 @@ public final class RequestJournal: @unchecked Sendable {
         let responseType = response.headerValue("Content-Type")
         let length = JournalText.size(
             peer: peer, route: route, note: response.note, responseType: responseType, reason: reason, body: body, head: layout)
-        let time = Platform.wallClockSeconds()
         var completed: [Waiter] = []
         lock.lock()
+        let time = wallClockSeconds(at: ended)
         lastSequence += 1
         if let offset = place(length) {
             JournalText.write(
@@ -181,6 +185,18 @@ public final class RequestJournal: @unchecked Sendable {
         }
         lock.unlock()
         for waiter in completed { waiter.continuation.resume(returning: .arrived(waiter.found)) }
+    }
+
+    /// The wall-clock time (seconds since 1970) at `monotonic` nanoseconds: `monotonic` plus the clocks'
+    /// difference, read again when a second has passed since it was last read (a wall clock set meanwhile
+    /// shows within that second). An entry's time thus costs no clock read of its own. Called under `lock`.
+    private func wallClockSeconds(at monotonic: UInt64) -> Double {
+        if monotonic > wallOffsetReadAt &+ 1_000_000_000 || wallOffsetReadAt == 0 {
+            let now = Platform.monotonicNanoseconds()
+            wallOffset = Platform.wallClockSeconds() - Double(now) / 1_000_000_000
+            wallOffsetReadAt = now
+        }
+        return wallOffset + Double(monotonic) / 1_000_000_000
     }
 
     /// Where `length` bytes of text go, making room: a full journal lets its oldest entry go; the text goes

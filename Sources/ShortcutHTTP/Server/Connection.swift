@@ -252,7 +252,7 @@ final class Connection: @unchecked Sendable {
         do {
             try parser.parse(bytes, while: { self.canAnswerMore }, { event in self.handle(event) })
         } catch {
-            writeRefusal(HTTPResponse.error(error.status, error.reason), started: context.timesAnswers ? monotonicNanoseconds() : 0)
+            writeRefusal(HTTPResponse.error(error.status, error.reason), started: context.timesAnswers ? context.now : 0)
         }
     }
 
@@ -268,8 +268,12 @@ final class Connection: @unchecked Sendable {
 
     /// Answers `request`, whose head is `head` (for the journal); the router leaves the route's pattern on it,
     /// also for the journal. (`inout`: a copy of a request retains and releases its four references.)
+    ///
+    /// An answer's time (access log, journal) runs from the start of the loop's batch that read the request
+    /// (`context.now`, read once a batch) to the answer's end: the time the request spent in the server,
+    /// waiting behind others of the batch included, with one clock read an answer instead of two.
     private func answer(_ request: inout HTTPRequest, keepAlive: Bool, head: ReceivedHead) {
-        let started = context.timesAnswers ? monotonicNanoseconds() : 0
+        let started = context.timesAnswers ? context.now : 0
         let response = context.responder.respond(to: &request)
         if let work = response.deferred {
             // As for a delay: the parser stops before the next request; the owner starts the work and calls
@@ -341,7 +345,7 @@ final class Connection: @unchecked Sendable {
     /// Tells the access log and the journal of an answer written. (`request` is not an optional: wrapping
     /// it would copy it; `noteRefusal` is for an answer without one.)
     private func note(_ response: HTTPResponse, to request: HTTPRequest, head: ReceivedHead, sentBytes: Int, started: UInt64) {
-        let ended = monotonicNanoseconds()
+        let ended = context.clock.now()
         if context.log.enabled {
             context.log.record(
                 remote: remote, method: request.method, path: request.path, status: response.status.code, bytes: sentBytes,
@@ -354,7 +358,7 @@ final class Connection: @unchecked Sendable {
 
     /// Tells the access log and the journal of an answer to a request refused before it was parsed.
     private func noteRefusal(_ response: HTTPResponse, sentBytes: Int, started: UInt64) {
-        let ended = monotonicNanoseconds()
+        let ended = context.clock.now()
         if context.log.enabled {
             context.log.record(
                 remote: remote, method: HTTPMethod("-"), path: "-", status: response.status.code, bytes: sentBytes,
