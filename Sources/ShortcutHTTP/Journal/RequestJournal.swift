@@ -137,8 +137,9 @@ public final class RequestJournal: @unchecked Sendable {
 
     /// Records one exchange: the request and its head as received (`JournalHead`), the answer written, the
     /// body bytes sent, the monotonic nanoseconds (`Platform.monotonicNanoseconds`) at the answer's start
-    /// (0: unknown) and end (its time of day is worked out from the end). Header values are cut, secrets replaced, and the body's first `bodyBytes` kept, as
-    /// `Settings` says; the oldest entries make room. Answers the waits the entry completes.
+    /// (0: unknown) and end (its time of day is worked out from the end). Header values are cut, secrets
+    /// replaced, and the body's first `bodyBytes` kept, as `Settings` says; the oldest entries make room.
+    /// Answers the waits the entry completes.
     package func record(
         _ request: HTTPRequest, head: ReceivedHead, response: HTTPResponse, peer: String, sentBytes: Int, started: UInt64, ended: UInt64
     ) {
