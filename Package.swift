@@ -108,6 +108,7 @@ let package = Package(
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutRecordsTests", dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
+        .testTarget(name: "ShortcutJSONTests", dependencies: ["ShortcutJSON"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
