@@ -16,9 +16,10 @@
 #                                    0, 10,000, 60,000 and 100,000 records with ids of a UUID's length, alone and
 #                                    with reads (c10) running beside the writes; POST/s as a ratio of the empty
 #                                    store's (issue 28: a write compared its id with every id under the lock)
-#   scripts/bench.sh --mixed         GET /s at c10 alone, then beside POST /api/mock back to back (wrk -t1 -c2,
-#                                    3 KB): req/s and p99 of both and their p99 ratio (issue 25: a write must not
-#                                    stall the loop's reads); --old BINARY runs the same with another build
+#   scripts/bench.sh --mixed         GET /s at c10 alone, and beside POST /api/mock back to back (wrk -t1 -c2,
+#                                    3 KB), --rounds pairs in alternating order: req/s and p99 of each, and the
+#                                    ratio of the median p99s (issue 25: a write must not stall the loop's
+#                                    reads); --old BINARY runs the same with another build
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
@@ -44,7 +45,8 @@
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
-#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases), --records 100000,
+#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases, pairs of --mixed runs),
+#          --records 100000,
 #          --connections 1 (--instructions: keep-alive connections sent in lock-step; the issue counted 4).
 # The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
 set -euo pipefail
@@ -62,7 +64,7 @@ while [ $# -gt 0 ]; do
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,49p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,51p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -295,6 +297,17 @@ if [ "$what" = mixed ]; then
   summary() { awk '/Requests\/sec/ { r = $2 } $1 == "99%" { p99 = $2 } /other than/ { bad = " non-2xx " $NF } END { printf "%7.0f/s p99 %-8s%s", r, p99, bad }' "$1"; }
   # wrk's p99 in microseconds.
   p99us() { awk '$1 == "99%" { v = $2; if (v ~ /us$/) v += 0; else if (v ~ /ms$/) v *= 1000; else if (v ~ /s$/) v *= 1000000; print v }' "$1"; }
+  median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+  alone() { wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.alone"; }
+  beside() {
+    BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.posts" &
+    local wpid=$!
+    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.gets"
+    wait "$wpid"
+  }
+  # GET /s's p99 alone is itself bimodal here (0.6-0.9 ms or 2.6-3.7 ms: 3 busy threads on 2 cores wait for
+  # each other's time slices or not), so one pair of runs can give 0.8x or 3x for the same build: --rounds
+  # pairs, their order alternating, and the ratio of the medians.
   machine_state
   printf '%-10s | %-28s | %-28s | %-28s | %s\n' build "GET /s alone" "GET /s beside POSTs" "POST beside GETs" "p99 beside / alone"
   for build in new ${old:+old}; do
@@ -302,13 +315,16 @@ if [ "$what" = mixed ]; then
     [ "$build" = old ] && bin=$old
     store=$(mktemp -d)
     BIN=$bin start_server --store "$store" --mode page
-    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.alone"
-    BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.posts" &
-    wpid=$!
-    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.gets"
-    wait "$wpid"
-    printf '%-10s | %-28s | %-28s | %-28s | %s\n' "$build" "$(summary "$STORE.alone")" "$(summary "$STORE.gets")" "$(summary "$STORE.posts")" \
-      "$(awk -v a="$(p99us "$STORE.gets")" -v b="$(p99us "$STORE.alone")" 'BEGIN { printf "%.2fx", a / b }')"
+    : > "$STORE.p99s"
+    for ((round = 1; round <= rounds; round++)); do
+      if ((round % 2)); then alone; beside; else beside; alone; fi
+      printf '%-10s | %-28s | %-28s | %-28s | %s\n' "$build $round" "$(summary "$STORE.alone")" "$(summary "$STORE.gets")" \
+        "$(summary "$STORE.posts")" "$(awk -v a="$(p99us "$STORE.gets")" -v b="$(p99us "$STORE.alone")" 'BEGIN { printf "%.2fx", a / b }')"
+      echo "$(p99us "$STORE.alone") $(p99us "$STORE.gets")" >> "$STORE.p99s"
+    done
+    a=$(cut -d' ' -f1 "$STORE.p99s" | median) b=$(cut -d' ' -f2 "$STORE.p99s" | median)
+    awk -v a="$a" -v b="$b" -v build="$build" -v n="$rounds" \
+      'BEGIN { printf "%-10s | median p99 of %d rounds: alone %.2f ms, beside POSTs %.2f ms: %.2fx\n", build, n, a / 1000, b / 1000, b / a }'
     kill "$PID"; wait "$PID" 2> /dev/null || true
     PIDS=()
     rm -rf "$store"
