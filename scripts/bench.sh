@@ -305,7 +305,7 @@ if [ "$what" = mixed ]; then
     wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.gets"
     wait "$wpid"
   }
-  # GET /s's p99 alone is itself bimodal here (0.6-0.9 ms or 2.6-3.7 ms: 3 busy threads on 2 cores wait for
+  # GET /s's p99 alone is itself bimodal here (0.2-1.1 ms or 2.6-3.7 ms: 3 busy threads on 2 cores wait for
   # each other's time slices or not), so one pair of runs can give 0.8x or 3x for the same build: --rounds
   # pairs, their order alternating, and the ratio of the medians.
   machine_state
