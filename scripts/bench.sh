@@ -16,10 +16,11 @@
 #                                    0, 10,000, 60,000 and 100,000 records with ids of a UUID's length, alone and
 #                                    with reads (c10) running beside the writes; POST/s as a ratio of the empty
 #                                    store's (issue 28: a write compared its id with every id under the lock)
-#   scripts/bench.sh --mixed         GET /s at c10 alone, and beside POST /api/mock back to back (wrk -t1 -c2,
-#                                    3 KB), --rounds pairs in alternating order: req/s and p99 of each, and the
-#                                    ratio of the median p99s (issue 25: a write must not stall the loop's
-#                                    reads); --old BINARY runs the same with another build
+#   scripts/bench.sh --mixed         GET /s at c10 alone, beside POST /api/mock back to back (wrk -t1 -c2,
+#                                    3 KB), and beside the control: the same durable creates made by another
+#                                    process (bench/durable_creates.py); --rounds sets in alternating order,
+#                                    req/s and p99 of each, ratios of the median p99s (issue 25: a write must
+#                                    not stall the loop's reads); --old BINARY runs the same with another build
 #   scripts/bench.sh --shortcut-bench  /s/<id> (page and data mode), /p/<id> and /w/<id>.mobileconfig beside the
 #                                    plain 301s and 200, interleaved, ratios; then POST /api/shortcuts with a 50 KB PNG icon
 #                                    (c1 p50/p99, c4 creates/s)
@@ -45,13 +46,13 @@
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
-#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases, pairs of --mixed runs),
-#          --records 100000,
+#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases, sets of --mixed runs),
+#          --records 100000, --store-dir DIR (--mixed: the file system of its stores; default: mktemp's),
 #          --connections 1 (--instructions: keep-alive connections sent in lock-step; the issue counted 4).
 # The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-what=alone duration=5s mode=data rounds=3 records=100000 connections=1
+what=alone duration=5s mode=data rounds=3 records=100000 connections=1 store_dir=
 while [ $# -gt 0 ]; do
   case $1 in
     --compare) what=compare; shift ;;
@@ -64,7 +65,8 @@ while [ $# -gt 0 ]; do
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
-    -h | --help) sed -n '2,51p' "$0"; exit 0 ;;
+    --store-dir) store_dir=$2; shift 2 ;;
+    -h | --help) sed -n '2,52p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -298,6 +300,15 @@ if [ "$what" = mixed ]; then
   # wrk's p99 in microseconds.
   p99us() { awk '$1 == "99%" { v = $2; if (v ~ /us$/) v += 0; else if (v ~ /ms$/) v *= 1000; else if (v ~ /s$/) v *= 1000000; print v }' "$1"; }
   median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+  seconds() { case $1 in *m) echo $((${1%m} * 60)) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
+  # Every store and control folder lives here until the end: on an ext4 without a journal (this machine's
+  # root), a create skips every inode deleted in the last 5-300 s one by one, so removing one run's
+  # thousands of files would tax the next run's creates.
+  scratch=$(mktemp -d ${store_dir:+-p "$store_dir"})
+  BIG=$scratch
+  fs=$(stat -f -c %T "$scratch")
+  device=$(findmnt -n -o SOURCE --target "$scratch" 2> /dev/null || true)
+  [ "$(cat "/sys/fs/ext4/${device##*/}/journal_task" 2> /dev/null)" = "<none>" ] && fs="$fs, no journal"
   alone() { wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.alone"; }
   beside() {
     BODY_FILE=$STORE.mock.json wrk --latency -t1 -c2 -d"$duration" -s "$HERE/post.lua" "$base/api/mock" > "$STORE.posts" &
@@ -305,29 +316,46 @@ if [ "$what" = mixed ]; then
     wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.gets"
     wait "$wpid"
   }
+  # The control: the same kind of durable creates (two at a time, 3 KB, fsync of the file and the folder)
+  # made by another process on the same file system at the rate the POSTs last reached, the server doing
+  # nothing but GET /s.
+  control() {
+    local folder rate
+    folder=$(mktemp -d -p "$scratch")
+    rate=$(awk '/Requests\/sec/ { print $2 }' "$STORE.posts")
+    python3 "$HERE/durable_creates.py" "$folder" "$(seconds "$duration")" --rate "$rate" > "$STORE.creates" &
+    local cpid=$!
+    wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.control"
+    wait "$cpid"
+  }
   # GET /s's p99 alone is itself bimodal here (0.2-1.1 ms or 2.6-3.7 ms: 3 busy threads on 2 cores wait for
-  # each other's time slices or not), so one pair of runs can give 0.8x or 3x for the same build: --rounds
-  # pairs, their order alternating, and the ratio of the medians.
+  # each other's time slices or not), so one set of runs can give 0.8x or 3x for the same build: --rounds
+  # sets, their order alternating, and the ratios of the medians.
   machine_state
-  printf '%-10s | %-28s | %-28s | %-28s | %s\n' build "GET /s alone" "GET /s beside POSTs" "POST beside GETs" "p99 beside / alone"
+  echo "stores in $scratch ($fs)"
+  printf '%-6s | %-22s | %-22s | %-8s | %-22s | %s\n' build "GET /s alone" "beside POSTs" "POSTs" \
+    "beside creates" "another process's durable creates"
   for build in new ${old:+old}; do
     bin=$BIN
     [ "$build" = old ] && bin=$old
-    store=$(mktemp -d)
+    store=$(mktemp -d -p "$scratch")
     BIN=$bin start_server --store "$store" --mode page
     : > "$STORE.p99s"
     for ((round = 1; round <= rounds; round++)); do
-      if ((round % 2)); then alone; beside; else beside; alone; fi
-      printf '%-10s | %-28s | %-28s | %-28s | %s\n' "$build $round" "$(summary "$STORE.alone")" "$(summary "$STORE.gets")" \
-        "$(summary "$STORE.posts")" "$(awk -v a="$(p99us "$STORE.gets")" -v b="$(p99us "$STORE.alone")" 'BEGIN { printf "%.2fx", a / b }')"
-      echo "$(p99us "$STORE.alone") $(p99us "$STORE.gets")" >> "$STORE.p99s"
+      # The first set measures the POSTs' rate before the control; then the order alternates.
+      if ((round % 2)); then alone; beside; control; else control; beside; alone; fi
+      printf '%-6s | %-22s | %-22s | %-8s | %-22s | %s\n' "$build $round" "$(summary "$STORE.alone")" \
+        "$(summary "$STORE.gets")" "$(awk '/Requests\/sec/ { printf "%.0f/s", $2 } /other than/ { printf " non-2xx %s", $NF }' "$STORE.posts")" \
+        "$(summary "$STORE.control")" "$(cat "$STORE.creates")"
+      echo "$(p99us "$STORE.alone") $(p99us "$STORE.gets") $(p99us "$STORE.control")" >> "$STORE.p99s"
     done
     a=$(cut -d' ' -f1 "$STORE.p99s" | median) b=$(cut -d' ' -f2 "$STORE.p99s" | median)
-    awk -v a="$a" -v b="$b" -v build="$build" -v n="$rounds" \
-      'BEGIN { printf "%-10s | median p99 of %d rounds: alone %.2f ms, beside POSTs %.2f ms: %.2fx\n", build, n, a / 1000, b / 1000, b / a }'
+    c=$(cut -d' ' -f3 "$STORE.p99s" | median)
+    awk -v a="$a" -v b="$b" -v c="$c" -v build="$build" -v n="$rounds" 'BEGIN {
+      printf "%-6s | median p99 of %d rounds: alone %.2f ms; beside POSTs %.2f ms (%.2fx alone); beside another process'"'"'s creates %.2f ms (%.2fx alone); POSTs / creates %.2fx\n",
+        build, n, a / 1000, b / 1000, b / a, c / 1000, c / a, b / c }'
     kill "$PID"; wait "$PID" 2> /dev/null || true
     PIDS=()
-    rm -rf "$store"
   done
   exit 0
 fi
