@@ -16,8 +16,7 @@ public struct SecretHash: Sendable, Equatable {
 
     /// Hashes `secret` with 16 fresh random salt bytes (from the system's cryptographic generator).
     public static func make(_ secret: String) -> SecretHash {
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let salt = SecureRandom.bytes(16)
         return SecretHash(salt: salt, hash: digest(salt: salt, secret: secret))
     }
 

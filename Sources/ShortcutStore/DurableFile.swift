@@ -43,7 +43,7 @@ enum DurableFile {
             return version
         }
         for _ in 0..<16 {
-            let tempPath = directory + "/" + temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(randomBytes(8))
+            let tempPath = directory + "/" + temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(SecureRandom.bytes(8))
             let fd: Int32
             do {
                 fd = try StoreIO.open(tempPath, [.writeOnly, .create, .exclusive, .noFollow])
@@ -112,7 +112,7 @@ enum DurableFile {
         case .createNew:
             guard try nameUnnamed(fd, as: name, in: directoryFD, path: finalPath) else { return nil }
         case .replace:
-            let tempName = temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(randomBytes(8))
+            let tempName = temporaryPrefix + "\(Platform.processID)-" + SHA256.hex(SecureRandom.bytes(8))
             let tempPath = directory + "/" + tempName
             guard try nameUnnamed(fd, as: tempName, in: directoryFD, path: tempPath) else { return nil }
             do {
@@ -210,10 +210,5 @@ enum DurableFile {
             return false  // gone by name (swept by another process): a new name is the safe answer
         }
         return named.inode == (try StoreIO.inode(of: fd, path: path))
-    }
-
-    private static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 }
