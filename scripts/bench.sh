@@ -323,7 +323,7 @@ if [ "$what" = mixed ]; then
     local folder rate
     folder=$(mktemp -d -p "$scratch")
     rate=$(awk '/Requests\/sec/ { print $2 }' "$STORE.posts")
-    python3 "$HERE/durable_creates.py" "$folder" "$(seconds "$duration")" --rate "$rate" > "$STORE.creates" &
+    python3 "$HERE/durable_creates.py" "$folder" "$(seconds "$duration")" --rate "${rate:-0}" > "$STORE.creates" &
     local cpid=$!
     wrk --latency -t1 -c10 -d"$duration" "$base/s" > "$STORE.control"
     wait "$cpid"
