@@ -17,6 +17,7 @@ extension PageStore {
             guard page.id == id else { throw PageStoreError.invalidID(page.id) }
             let bytes = try checkedRecord(page)
             let version = try writeRecord(bytes, id: id, mode: .replace)
+            writeStatsFile(for: id, replacing: false)
             remember(page, version: version, resetStats: false)
             return page
         }

@@ -18,7 +18,7 @@ extension PageStore {
                 version = try writeNewRecord(bytes, id: page.id)
             }
             guard let version else { throw PageStoreError.alreadyExists(page.id) }
-            removeStaleStats(of: page.id)
+            writeStatsFile(for: page.id, replacing: true)
             remember(page, version: version, resetStats: true)
             return page
         }
@@ -34,6 +34,7 @@ extension PageStore {
         try withWriteLocks(page.id) { () throws(PageStoreError) in
             try refuseCaseTwin(of: page.id)
             let version = try writeRecord(bytes, id: page.id, mode: .replace)
+            writeStatsFile(for: page.id, replacing: false)
             remember(page, version: version, resetStats: false)
         }
     }
@@ -209,18 +210,20 @@ extension PageStore {
         return true
     }
 
-    /// Removes a stats file left for `id` by a page of the same id that is gone (another process flushed
-    /// its plays after the removal), so that the new page starts at zero plays. A page has no stats file
-    /// until its first plays are flushed: a missing file reads as zero plays, and not making one at
-    /// create halves the inodes a create allocates (on ext4, the inode allocator was half a create's CPU
-    /// under back-to-back POSTs). Not synced, as plays are not. A failure does not undo the page, which
-    /// is already durable; it is reported in `problems`.
-    func removeStaleStats(of id: String) {
-        let path = statsPath + "/" + StatsFile.fileName(for: id)
+    /// Writes a zero-play stats file for a new page (`replacing` an orphan), or when `replacing` is false
+    /// only if there is none. Not synced: play counts may be lost in a crash. A failure does not undo the
+    /// page, which is already durable; it is reported in `problems`.
+    func writeStatsFile(for id: String, replacing: Bool) {
+        let name = StatsFile.fileName(for: id)
+        if !replacing && Platform.exists(statsPath + "/" + name) { return }
         do {
-            try StoreIO.unlink(path)
+            _ = try DurableFile.write(
+                try StatsFile.zero.encoded(), named: name, in: statsPath, directoryFD: statsFD,
+                mode: replacing ? .replace : .createNew, durable: false)
+        } catch PageStoreError.io(_, let code) where code == Errno.fileExists {
+            return
         } catch {
-            report(error, path: path)
+            report(error, path: statsPath + "/" + name)
         }
     }
 

@@ -9,9 +9,9 @@ import ShortcutPlatform
 
 /// Stored pages on disk, one file per page, shared safely by threads and by processes.
 ///
-/// Layout under `directory`: `pages/<id>.page` (see `RecordFile`), `stats/<id>.stats` (play counts, see
-/// `StatsFile`; made by the flush of a page's first plays, none before), `stats/.lock` (serialises stats
-/// writers across processes) and `locks/stripe-<n>` (record writers across processes, see `RecordLocks`).
+/// Layout under `directory`: `pages/<id>.page` (see `RecordFile`), `stats/<id>.stats` (play counts,
+/// see `StatsFile`), `stats/.lock` (serialises stats writers across processes) and `locks/stripe-<n>`
+/// (record writers across processes, see `RecordLocks`).
 ///
 /// - Durability: `create`, `put` and `remove` return only after the change is on stable storage
 ///   (temp file, `fsync`, rename, directory `fsync`). Play counts are flushed every 250 ms tick (at most

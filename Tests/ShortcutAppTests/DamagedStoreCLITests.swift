@@ -20,6 +20,7 @@ import Testing
     @Test func aFIFOAmongTheRecordsHangsNeitherMockListNorTheServer() throws {
         let store = try StoreFixture.storeWithGoodRecords()
         try StoreFixture.makeFIFO("pages/fifo.page", in: store)
+        try FileManager.default.removeItem(at: store.appendingPathComponent("stats/good1.stats"))
         try StoreFixture.makeFIFO("stats/good1.stats", in: store)
         let (list, hung) = try StoreFixture.run(["mock", "list", "--store", store.path])
         #expect(!hung, "mock list hung on the FIFO")

@@ -41,6 +41,7 @@ import Testing
         let store = try PageStore(directory: folder.url)
         try store.create(StoredPage.make(id: "played"))
         let stats = folder.path + "/stats/played.stats"
+        try FileManager.default.removeItem(atPath: stats)
         try makeFIFO(stats)
         store.recordAccess("played")
         #expect(store.stats("played")?.totalAccess == 1)

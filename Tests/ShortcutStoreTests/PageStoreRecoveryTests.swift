@@ -81,8 +81,6 @@ import Testing
         do {
             let store = try PageStore(directory: folder.url)
             try store.create(StoredPage.make(id: "kept"))
-            store.recordAccess("kept")
-            store.flush()
         }
         try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.path + "/stats/orphan.stats"))
         try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.path + "/stats/.tmp-5-x"))

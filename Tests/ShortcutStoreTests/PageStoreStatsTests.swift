@@ -142,40 +142,6 @@ import Testing
         #expect(store.stats("s")?.totalAccess == 0)
     }
 
-    /// A page's stats file is made by the flush of its first plays, not at create (a missing file reads as
-    /// zero plays): one file, one inode, per create. On this machine's ext4 (no journal) the inode allocator
-    /// was half of a create's CPU under back-to-back POSTs. Before, create wrote a zero-play file.
-    @Test func aCreateOrPutMakesNoStatsFileUntilThePagesFirstPlaysAreFlushed() throws {
-        let folder = try TemporaryFolder()
-        let store = try PageStore(directory: folder.url)
-        try store.create(StoredPage.make(id: "new"))
-        try store.put(StoredPage.make(id: "put"))
-        try store.update("put") { $0.name = "changed" }
-        #expect(try folder.names(in: "stats") == [".lock"])
-        #expect(store.stats("new")?.totalAccess == 0)
-        #expect(store.stats("put")?.totalAccess == 0)
-        store.recordAccess("new")
-        store.flush()
-        #expect(try folder.names(in: "stats") == [".lock", "new.stats"])
-        #expect(try PageStore(directory: folder.url).stats("new")?.totalAccess == 1)
-    }
-
-    /// Another process that counted plays of a page before it was removed may flush them after the removal:
-    /// its stats file then outlives the page. A new page of that id starts at zero plays all the same.
-    @Test func playsFlushedAfterARemovalDoNotCountForANewPageOfTheSameID() throws {
-        let folder = try TemporaryFolder()
-        let store = try PageStore(directory: folder.url)
-        try store.create(StoredPage.make(id: "reused"))
-        try store.remove("reused")
-        let late = Array(#"{"lastAccessAt":800000000,"totalAccess":5}"#.utf8) + [0x0a]
-        try Data(late).write(to: URL(fileURLWithPath: folder.path + "/stats/reused.stats"))
-        let created = Date(timeIntervalSinceReferenceDate: 800_000_100)
-        try store.create(StoredPage.make(id: "reused", createdAt: created))
-        #expect(store.stats("reused") == PageStats(createdAt: created, lastAccessAt: nil, totalAccess: 0))
-        #expect(try folder.names(in: "stats") == [".lock"])
-        #expect(store.problems.isEmpty)
-    }
-
     @Test func unknownIDsAreIgnored() throws {
         let folder = try TemporaryFolder()
         let store = try PageStore(directory: folder.url)

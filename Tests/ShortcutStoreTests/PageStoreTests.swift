@@ -130,7 +130,7 @@ import Testing
         try store.create(StoredPage.make(id: "fresh", expiresAt: Date(timeIntervalSinceNow: 3600)))
         #expect(store.get("old") == nil)
         #expect(try folder.names(in: "pages") == ["fresh.page"])
-        #expect(try folder.names(in: "stats") == [".lock"], "a page has no stats file before its first plays")
+        #expect(try folder.names(in: "stats") == [".lock", "fresh.stats"])
         #expect(store.get("fresh") != nil)
     }
 

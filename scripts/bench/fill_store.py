@@ -3,8 +3,8 @@
 
     fill_store.py DIR N [--body-bytes 3000] [--prefix r] [--check-against FILE]
 
-Writes DIR/pages/<prefix><n:06d>.page (see Sources/ShortcutStore/RecordFile.swift) for n in 0..N-1,
-and no stats files: as `PageStore.create`, which leaves a page's to the flush of its first plays. Each record
+Writes DIR/pages/<prefix><n:06d>.page (see Sources/ShortcutStore/RecordFile.swift) and the zero-play
+DIR/stats/<id>.stats that `PageStore.create` writes beside each record, for n in 0..N-1. Each record
 is what `POST /api/mock` makes: a salted secret hash, metadata {"kind":"mock"}, no expiry, a distinct
 body of --body-bytes bytes. Files are written with plain writes (no fsync): this is a benchmark fill,
 not a durable create (that is what the POST benchmark measures).
@@ -83,6 +83,7 @@ def main():
     pages, stats = os.path.join(directory, "pages"), os.path.join(directory, "stats")
     os.makedirs(pages, exist_ok=True)
     os.makedirs(stats, exist_ok=True)
+    zero_stats = b'{"totalAccess":0}\n'  # StatsFile.zero, sortedKeys, nil lastAccessAt left out
     created = time.time() - 978307200.0  # seconds since 2001-01-01
     started = time.perf_counter()
     for n in range(count):
@@ -90,6 +91,8 @@ def main():
         data = record_bytes(mock_fields(record_id, created + n * 1e-4, "bench-secret"), body_for(record_id, size))
         with open(os.path.join(pages, record_id + ".page"), "wb") as f:
             f.write(data)
+        with open(os.path.join(stats, record_id + ".stats"), "wb") as f:
+            f.write(zero_stats)
     print(f"fill_store: wrote {count} records of {size}-byte bodies in {time.perf_counter() - started:.1f} s")
 
 
