@@ -142,6 +142,23 @@ import Testing
         #expect(store.stats("s")?.totalAccess == 0)
     }
 
+    /// Another process that counted plays of a page before it was removed may flush them after the removal:
+    /// its stats file then outlives the page. A new page of that id starts at zero plays all the same (its
+    /// create writes a zero-play file over the stale one).
+    @Test func playsFlushedAfterARemovalDoNotCountForANewPageOfTheSameID() throws {
+        let folder = try TemporaryFolder()
+        let store = try PageStore(directory: folder.url)
+        try store.create(StoredPage.make(id: "reused"))
+        try store.remove("reused")
+        let late = Array(#"{"lastAccessAt":800000000,"totalAccess":5}"#.utf8) + [0x0a]
+        try Data(late).write(to: URL(fileURLWithPath: folder.path + "/stats/reused.stats"))
+        let created = Date(timeIntervalSinceReferenceDate: 800_000_100)
+        try store.create(StoredPage.make(id: "reused", createdAt: created))
+        #expect(store.stats("reused") == PageStats(createdAt: created, lastAccessAt: nil, totalAccess: 0))
+        #expect(try PageStore(directory: folder.url).stats("reused")?.totalAccess == 0)
+        #expect(store.problems.isEmpty)
+    }
+
     @Test func unknownIDsAreIgnored() throws {
         let folder = try TemporaryFolder()
         let store = try PageStore(directory: folder.url)
