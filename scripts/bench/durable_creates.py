@@ -12,13 +12,14 @@ then prints "N creates/s" for all of them together. --rate N paces them to N cre
 another process at the rate the server's POSTs reached, do to GET /s's p99 on this machine, where the
 server's own writes do nothing else.
 """
+import argparse
 import multiprocessing
 import os
 import sys
 import time
 
 
-def create_files(folder, seconds, size, interval, worker, counts):
+def create_files(folder, seconds, size, interval, counts):
     data = b"x" * size
     directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     start = time.monotonic()
@@ -29,7 +30,7 @@ def create_files(folder, seconds, size, interval, worker, counts):
             ahead = start + count * interval - time.monotonic()
             if ahead > 0:
                 time.sleep(ahead)
-        path = os.path.join(folder, f"{worker}-{count}.page")
+        path = os.path.join(folder, f"{os.getpid()}-{count}.page")
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
             os.write(fd, data)
@@ -43,29 +44,26 @@ def create_files(folder, seconds, size, interval, worker, counts):
 
 
 def main():
-    args = sys.argv[1:]
-    opts = {"--workers": "2", "--bytes": "3000", "--rate": "0"}
-    positional = []
-    while args:
-        a = args.pop(0)
-        if a in opts:
-            opts[a] = args.pop(0)
-        else:
-            positional.append(a)
-    if len(positional) != 2:
-        sys.exit(__doc__.strip().splitlines()[2].strip())
-    folder, seconds = positional[0], float(positional[1])
-    workers, size, rate = int(opts["--workers"]), int(opts["--bytes"]), float(opts["--rate"])
-    interval = workers / rate if rate > 0 else 0
+    parser = argparse.ArgumentParser(description="Durable file creates back to back; see the docstring.")
+    parser.add_argument("folder")
+    parser.add_argument("seconds", type=float)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bytes", type=int, default=3000)
+    parser.add_argument("--rate", type=float, default=0, help="creates a second in all (0: as fast as it goes)")
+    a = parser.parse_args()
+    folder, seconds, workers, size = a.folder, a.seconds, a.workers, a.bytes
+    interval = workers / a.rate if a.rate > 0 else 0
     counts = multiprocessing.Queue()
     processes = [
-        multiprocessing.Process(target=create_files, args=(folder, seconds, size, interval, n, counts)) for n in range(workers)
+        multiprocessing.Process(target=create_files, args=(folder, seconds, size, interval, counts)) for _ in range(workers)
     ]
     for p in processes:
         p.start()
-    total = sum(counts.get() for _ in processes)
     for p in processes:
         p.join()
+    if any(p.exitcode != 0 for p in processes):
+        sys.exit("durable_creates: a worker failed (its error is above)")
+    total = sum(counts.get() for _ in processes)
     print(f"{total / seconds:.0f} creates/s")
 
 
