@@ -202,6 +202,27 @@ import Testing
         #expect(await journal.wait(for: .path("/v3/"), count: 1, timeout: .zero) == .arrived(journal.entries()))
     }
 
+    /// A wait's timeout runs on the journal's clock: stepped here, a 10 s wait ends when the clock reaches
+    /// 10 s, not before, and without 10 s of waiting. (Before, it was an `asyncAfter` on Dispatch's global
+    /// queue, off any clock a test could step; the clock was never asked.)
+    @Test func aWaitTimesOutWhenItsClockReachesTheTimeout() async {
+        let clock = ManualClock()
+        let journal = RequestJournal(RequestJournal.Settings(), clock: clock)
+        Self.record(journal, "/v3/profile")
+        let waiting = Task { await journal.wait(for: .path("/v3/profile"), count: 2, timeout: .seconds(10)) }
+        while journal.pendingWaits == 0 { await Task.yield() }
+        #expect(clock.waiting == 1, "the timeout is scheduled on the journal's clock")
+        clock.advance(by: .milliseconds(9_999))
+        #expect(clock.waiting == 1 && journal.pendingWaits == 1, "a millisecond early, the wait goes on")
+        clock.advance(by: .milliseconds(1))
+        guard case .timedOut(let found) = await waiting.value else {
+            Issue.record("expected the wait to time out")
+            return
+        }
+        #expect(found.map(\.target) == ["/v3/profile"])
+        #expect(journal.pendingWaits == 0 && clock.waiting == 0)
+    }
+
     @Test func waitsAreBounded() async {
         let journal = RequestJournal()
         let waits = (0..<RequestJournal.maxWaiters).map { _ in

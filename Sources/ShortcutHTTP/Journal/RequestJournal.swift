@@ -102,6 +102,15 @@ public final class RequestJournal: @unchecked Sendable {
         let continuation: CheckedContinuation<WaitOutcome, Never>
     }
 
+    /// Where a wait's timeout is measured and scheduled.
+    private let clock: any MonotonicClock
+    /// Where waits' timeouts run: a serial queue of the journal's own, which Dispatch gives a thread at once.
+    /// Not the global queue: in a process whose global pool is busy (a test suite's synchronous tests),
+    /// Dispatch adds a thread there about once a second, and work queued behind the busy work waits
+    /// (measured: a 0.2 s `asyncAfter` ran after 0.9 s on the global queue, after 0.2 s on a serial one, with
+    /// the pool's threads blocked). A CI run's route test of the waits once read no answer within 5 s.
+    private static let expiries = DispatchQueue(label: "shortcut-serve.journal.expiries")
+
     private let lock = Lock()
     // Guarded by `lock`, so `@exclusivity(unchecked)`: Swift's run-time checks of a class's stored properties
     // cost two calls an access (callgrind: ~130 instructions a request).
@@ -126,8 +135,14 @@ public final class RequestJournal: @unchecked Sendable {
     @exclusivity(unchecked) private var waiters: [Waiter] = []
     @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
-    public init(_ settings: Settings = Settings()) {
+    public convenience init(_ settings: Settings = Settings()) {
+        self.init(settings, clock: SystemClock.shared)
+    }
+
+    /// A journal whose waits time out on `clock` (a test's, stepped by hand).
+    init(_ settings: Settings, clock: any MonotonicClock) {
         self.settings = settings
+        self.clock = clock
     }
 
     deinit {
@@ -353,7 +368,7 @@ public final class RequestJournal: @unchecked Sendable {
                 continuation.resume(returning: outcome)
             case .waiting(let id):
                 // Strong: the journal outlives a pending wait (at most `maxWait`), so every wait is answered.
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { self.expire(id) }
+                clock.schedule(at: clock.now() &+ nanoseconds, on: Self.expiries) { self.expire(id) }
             }
         }
     }
