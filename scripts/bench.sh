@@ -333,7 +333,7 @@ if [ "$what" = mixed ]; then
   # sets, their order alternating, and the ratios of the medians.
   machine_state
   echo "stores in $scratch ($fs)"
-  printf '%-6s | %-22s | %-22s | %-8s | %-22s | %s\n' build "GET /s alone" "beside POSTs" "POSTs" \
+  printf '%-6s | %-22s | %-22s | %-22s | %-22s | %s\n' build "GET /s alone" "beside POSTs" "the POSTs" \
     "beside creates" "another process's durable creates"
   for build in new ${old:+old}; do
     bin=$BIN
@@ -344,8 +344,8 @@ if [ "$what" = mixed ]; then
     for ((round = 1; round <= rounds; round++)); do
       # The first set measures the POSTs' rate before the control; then the order alternates.
       if ((round % 2)); then alone; beside; control; else control; beside; alone; fi
-      printf '%-6s | %-22s | %-22s | %-8s | %-22s | %s\n' "$build $round" "$(summary "$STORE.alone")" \
-        "$(summary "$STORE.gets")" "$(awk '/Requests\/sec/ { printf "%.0f/s", $2 } /other than/ { printf " non-2xx %s", $NF }' "$STORE.posts")" \
+      printf '%-6s | %-22s | %-22s | %-22s | %-22s | %s\n' "$build $round" "$(summary "$STORE.alone")" \
+        "$(summary "$STORE.gets")" "$(summary "$STORE.posts")" \
         "$(summary "$STORE.control")" "$(cat "$STORE.creates")"
       echo "$(p99us "$STORE.alone") $(p99us "$STORE.gets") $(p99us "$STORE.control")" >> "$STORE.p99s"
     done

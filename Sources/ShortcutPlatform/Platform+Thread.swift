@@ -55,3 +55,41 @@ private final class ThreadBody {
         return nil
     }
 #endif
+
+/// Scheduling priority of the calling thread, for threads that should yield to the event loops.
+extension Platform {
+    /// How far below its creator a lowered thread runs on Linux: nice +10, about a tenth of a nice-0 thread's
+    /// CPU share while both want the CPU (the kernel's weights: 110 against 1024), nothing taken while the CPU
+    /// is free.
+    public static let loweredNiceIncrement: Int32 = 10
+
+    /// Lowers the calling thread's scheduling priority, and only that thread's. Linux keeps a nice value per
+    /// thread, and `setpriority(PRIO_PROCESS, 0, _)` changes the caller's (setpriority(2), BUGS): its value
+    /// plus `loweredNiceIncrement`, at most 19. Darwin's nice is per process, so there the thread takes the
+    /// utility quality of service, which the scheduler ranks below the default. Returns false when the system
+    /// refused (then the thread runs as before, which is harmless).
+    @discardableResult
+    public static func lowerCurrentThreadPriority() -> Bool {
+        #if canImport(Glibc)
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            errno = 0
+            let current = getpriority(which, 0)  // -1 is also a valid nice value: errno tells them apart
+            guard errno == 0 else { return false }
+            return setpriority(which, 0, min(current + loweredNiceIncrement, 19)) == 0
+        #else
+            return pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0) == 0
+        #endif
+    }
+
+    /// The calling thread's priority as a number that grows with urgency: minus its nice value on Linux, its
+    /// quality-of-service class on Darwin (a thread without one runs as the default class). For tests comparing
+    /// two threads.
+    public static func currentThreadPriority() -> Int {
+        #if canImport(Glibc)
+            return -Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+        #else
+            let qos = qos_class_self()
+            return Int((qos == QOS_CLASS_UNSPECIFIED ? QOS_CLASS_DEFAULT : qos).rawValue)
+        #endif
+    }
+}

@@ -42,6 +42,23 @@ import Testing
         #expect(try writer.readResponse().bodyText == "written")
     }
 
+    /// A burst of writes takes the CPU the loops leave, not the loops' share (`BlockingPool.serve`).
+    @Test func blockingHandlersRunBelowTheLoopsPriority() throws {
+        let server = HTTPServer(loopCount: 1)
+        server.GET.blocking("/pool") { _ in .ok(.text(String(Platform.currentThreadPriority()))) }
+        server.GET["/loop"] = { _ in .ok(.text(String(Platform.currentThreadPriority()))) }
+        let port = try server.start(0).port
+        defer { server.stopAndWait() }
+        let client = try RawClient(port: port)
+        try client.send(Self.get("/loop") + Self.get("/pool"))
+        let loop = try #require(Int(try client.readResponse().bodyText))
+        let pool = try #require(Int(try client.readResponse().bodyText))
+        #expect(pool < loop, "a blocking handler's thread runs below its loop's")
+        #if os(Linux)  // a nice value is inherited by a new thread; a Darwin thread's QoS need not be
+            #expect(loop == Platform.currentThreadPriority(), "the loops keep the nice value of the thread that started them")
+        #endif
+    }
+
     /// The tests with `async` handlers read on threads of their own (`onOwnThread`): on Darwin the handler's task
     /// runs on Swift's pool, and a test blocked in a read on one of its threads could leave none for it.
     /// (On Linux, before `HandlerExecutor`, in a full run: 47 s, a timeout.)
