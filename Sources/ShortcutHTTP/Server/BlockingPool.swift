@@ -79,8 +79,9 @@ final class BlockingPool: @unchecked Sendable {
         // Below the event loops: a burst of writes (each a file created and two `fsync`s, a millisecond or more
         // of kernel CPU on a disk) then takes CPU the loops leave, not the loops' share. Measured
         // (`scripts/bench.sh --mixed`, root ext4, 2 cores, medians of 4 rounds): GET /s c10's p99 beside
-        // back-to-back POSTs rose 1.65x over alone at the same priority, 1.13x with these threads at nice +10
-        // (1.24x, 1.11x at +19), at 300-420 POST/s instead of 710-830.
+        // back-to-back POSTs rose 1.65x over alone at the loops' priority and 1.24x at nice +19 (one binary, one
+        // run); at +10 1.28x, 1.44x, 1.08x where d6b347a (no lowering) gave 2.02x, 1.94x, 1.30x in the same runs,
+        // with writes at about half the rate and a 2-4x p99 while the reads keep both cores busy (README).
         Platform.lowerCurrentThreadPriority()
         PoolThread.$isCurrent.withValue(true) {
             while true {
