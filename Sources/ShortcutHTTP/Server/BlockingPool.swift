@@ -10,6 +10,8 @@ import ShortcutPlatform
 /// The threads run at a lower priority than the loops (`Platform.lowerCurrentThreadPriority`).
 final class BlockingPool: @unchecked Sendable {
     let maxThreads: Int
+    /// Hands the pool's answers back to the loops at the loops' priority; ends after the pool's last thread.
+    let relay = AnswerRelay()
     private let lock = Lock()
     /// Signalled once per queued body, and once per thread at `shutdown`.
     private let available = DispatchSemaphore(value: 0)
@@ -54,6 +56,7 @@ final class BlockingPool: @unchecked Sendable {
             isShutDown = true
             return threads
         }
+        if count == 0 { relay.shutdown() }
         for _ in 0..<count { available.signal() }
     }
 
@@ -90,7 +93,11 @@ final class BlockingPool: @unchecked Sendable {
                     body()
                     lock.withLock { busy -= 1 }
                 } else if lock.withLock({ isShutDown }) {
-                    lock.withLock { threads -= 1 }
+                    let isLast = lock.withLock { () -> Bool in
+                        threads -= 1
+                        return threads == 0
+                    }
+                    if isLast { relay.shutdown() }  // every body has run, so every answer has been posted
                     return
                 }
             }

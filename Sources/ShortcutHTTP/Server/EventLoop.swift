@@ -182,11 +182,17 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs a handler's deferred work off this loop, and brings its answer back onto the loop's queue.
     private func start(_ work: DeferredAnswer, for connection: Connection) {
+        // The answer comes back through the relay, a thread at this loop's priority (and started by it), not
+        // from the pool's lowered threads straight onto the queue: see `AnswerRelay`.
+        let relay = blocking.relay
+        relay.start()
         let answer: @Sendable (HTTPResponse) -> Void = { [self] response in
-            queue.async { [self] in
-                context.tick()
-                apply(connection.answerDeferred(response), to: connection)
-                context.log.flush()
+            relay.post { [self] in
+                queue.async { [self] in
+                    context.tick()
+                    apply(connection.answerDeferred(response), to: connection)
+                    context.log.flush()
+                }
             }
         }
         switch work {
