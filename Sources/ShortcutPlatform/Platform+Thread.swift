@@ -58,10 +58,10 @@ private final class ThreadBody {
 
 /// Scheduling priority of the calling thread, for threads that should yield to the event loops.
 extension Platform {
-    /// How far below its creator a lowered thread runs on Linux: nice +10, about a tenth of a nice-0 thread's
-    /// CPU share while both want the CPU (the kernel's weights: 110 against 1024), nothing taken while the CPU
-    /// is free.
-    public static let loweredNiceIncrement: Int32 = 10
+    /// How far below its creator a lowered thread runs on Linux: nice +19 (the lowest), about 1.5% of a nice-0
+    /// thread's CPU share while both want the CPU (the kernel's weights: 15 against 1024), nothing taken while
+    /// the CPU is free.
+    public static let loweredNiceIncrement: Int32 = 19
 
     /// Lowers the calling thread's scheduling priority, and only that thread's. Linux keeps a nice value per
     /// thread, and `setpriority(PRIO_PROCESS, 0, _)` changes the caller's (setpriority(2), BUGS): its value

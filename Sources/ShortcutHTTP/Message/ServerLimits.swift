@@ -36,7 +36,7 @@ public struct ServerLimits: Sendable, Equatable {
     public var writeTimeout: Duration = .seconds(30)
     /// Most threads running blocking handlers at once (`HTTPServer.MethodRoutes.blocking`: store writes,
     /// `flock`, `fsync`); more wait their turn. They start as needed and run below the event loops' priority
-    /// (nice +10 on Linux, the utility quality of service on Darwin), so writes take the CPU reads leave.
+    /// (nice +19 on Linux, the utility quality of service on Darwin), so writes take the CPU reads leave.
     /// Default 16.
     public var blockingThreads = 16
     /// How long a graceful stop waits for in-flight responses before closing what is left. Default 5 s.

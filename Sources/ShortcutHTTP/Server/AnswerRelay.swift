@@ -5,8 +5,9 @@ import ShortcutPlatform
 /// (`EventLoop.start`: a block on the loop's queue). Not the pool's threads themselves: they run below the
 /// loops (`BlockingPool.serve`), Linux gives a new thread its creator's nice value, and Dispatch on Linux starts
 /// a worker on the thread that queues work when no worker is idle. An unprivileged process cannot raise a nice
-/// value again, so a worker started by a pool thread would serve the loops' queues at nice +10 for its whole
-/// life (seen as user nobody: one of six Dispatch workers at nice 10 after 3 s of POSTs). Started by a loop's
+/// value again, so a worker started by a pool thread would serve the loops' queues at the pool's nice value for
+/// its whole life (seen as user nobody, the pool at +10: one of six Dispatch workers at nice 10 after 3 s of
+/// POSTs; none with the relay). Started by a loop's
 /// thread, this one keeps the loops' priority, and so do the workers it starts.
 final class AnswerRelay: @unchecked Sendable {
     private let lock = Lock()
