@@ -58,24 +58,19 @@ private final class ThreadBody {
 
 /// Scheduling priority of the calling thread, for threads that should yield to the event loops.
 extension Platform {
-    /// How far below its creator a lowered thread runs on Linux: nice +19 (the lowest), about 1.5% of a nice-0
-    /// thread's CPU share while both want the CPU (the kernel's weights: 15 against 1024), nothing taken while
-    /// the CPU is free.
-    public static let loweredNiceIncrement: Int32 = 19
+    /// The nice value of a lowered thread on Linux: 19, the lowest, about 1.5% of a nice-0 thread's CPU share
+    /// while both want the CPU (the kernel's weights: 15 against 1024), nothing taken while the CPU is free.
+    public static let loweredNice: Int32 = 19
 
     /// Lowers the calling thread's scheduling priority, and only that thread's. Linux keeps a nice value per
-    /// thread, and `setpriority(PRIO_PROCESS, 0, _)` changes the caller's (setpriority(2), BUGS): its value
-    /// plus `loweredNiceIncrement`, at most 19. Darwin's nice is per process, so there the thread takes the
-    /// utility quality of service, which the scheduler ranks below the default. Returns false when the system
-    /// refused (then the thread runs as before, which is harmless).
+    /// thread, and `setpriority(PRIO_PROCESS, 0, _)` sets the caller's (setpriority(2), BUGS) to `loweredNice`.
+    /// Darwin's nice is per process, so there the thread takes the utility quality of service, which the
+    /// scheduler ranks below the default. Returns false when the system refused (then the thread runs as
+    /// before, which is harmless).
     @discardableResult
     public static func lowerCurrentThreadPriority() -> Bool {
         #if canImport(Glibc)
-            let which = __priority_which_t(PRIO_PROCESS.rawValue)
-            errno = 0
-            let current = getpriority(which, 0)  // -1 is also a valid nice value: errno tells them apart
-            guard errno == 0 else { return false }
-            return setpriority(which, 0, min(current + loweredNiceIncrement, 19)) == 0
+            return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, loweredNice) == 0
         #else
             return pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0) == 0
         #endif

@@ -7,8 +7,8 @@ import ShortcutPlatform
 /// a worker on the thread that queues work when no worker is idle. An unprivileged process cannot raise a nice
 /// value again, so a worker started by a pool thread would serve the loops' queues at the pool's nice value for
 /// its whole life (seen as user nobody, the pool at +10: one of six Dispatch workers at nice 10 after 3 s of
-/// POSTs; none with the relay). Started by a loop's
-/// thread, this one keeps the loops' priority, and so do the workers it starts.
+/// POSTs; none with the relay). Started by a loop's thread, this one keeps the loops' priority, and so do the
+/// workers it starts. (Darwin's workers take a queue's quality of service instead; the relay is harmless there.)
 final class AnswerRelay: @unchecked Sendable {
     private let lock = Lock()
     /// Signalled once per posted body, and once at `shutdown`.

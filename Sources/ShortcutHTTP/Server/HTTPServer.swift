@@ -82,14 +82,16 @@ public final class HTTPServer: @unchecked Sendable {
         }
 
         /// A synchronous handler that blocks (store writes, `flock`, `fsync`): it runs on the server's
-        /// blocking threads (`ServerLimits.blockingThreads`), never on an event loop, so other connections
-        /// are answered meanwhile; its answer goes out in its connection's pipeline order.
+        /// blocking threads (`ServerLimits.blockingThreads`, below the loops' priority), never on an event
+        /// loop, so other connections are answered meanwhile; its answer goes out in its connection's pipeline
+        /// order.
         public func blocking(_ pattern: String, _ handler: @escaping HTTPHandler) {
             server.setRoute(method, pattern) { request in .deferred(.blocking { handler(request) }) }
         }
 
-        /// An `async throws` handler: it runs as a task, off the event loop; its answer goes out in its
-        /// connection's pipeline order. A thrown `HTTPResponseError` is answered with its response, any other
+        /// An `async throws` handler: it runs as a task, off the event loop (on Linux on the blocking threads,
+        /// at their priority; on Darwin on Swift's global pool); its answer goes out in its connection's
+        /// pipeline order. A thrown `HTTPResponseError` is answered with its response, any other
         /// error with 500 and the error's description.
         public func async(_ pattern: String, _ handler: @escaping AsyncHTTPHandler) {
             server.setRoute(method, pattern) { request in
