@@ -13,6 +13,9 @@
         /// an array in a `var`: an array cost each poll an exclusivity check, a retain and release and a
         /// uniqueness check (~70 instructions by callgrind) for a buffer that never changes size.
         @usableFromInline let buffer: UnsafeMutableBufferPointer<epoll_event>
+        /// Guards `isClosed` (see `EventPolling.interrupt`).
+        private let closing = Lock()
+        private var isClosed = false
 
         /// A poller that takes up to `capacity` events per `poll`.
         public init(capacity: Int = 256) throws(SystemError) {
@@ -94,14 +97,21 @@
 
         /// See `EventPolling`.
         public func interrupt() {
-            var one: UInt64 = 1
-            _ = Glibc.write(interruption, &one, MemoryLayout<UInt64>.size)
+            closing.withLock {
+                guard !isClosed else { return }
+                var one: UInt64 = 1
+                _ = Glibc.write(interruption, &one, MemoryLayout<UInt64>.size)
+            }
         }
 
         /// See `EventPolling`.
         public func close() {
-            Platform.close(interruption)
-            Platform.close(descriptor)
+            closing.withLock {
+                guard !isClosed else { return }
+                isClosed = true
+                Platform.close(interruption)
+                Platform.close(descriptor)
+            }
         }
 
         @inlinable

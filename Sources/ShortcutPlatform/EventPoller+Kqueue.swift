@@ -7,6 +7,9 @@
         public let descriptor: Int32
         /// What `kevent` fills; confined, like the poller, to its event loop's queue.
         @usableFromInline var buffer: [kevent]
+        /// Guards `isClosed` (see `EventPolling.interrupt`).
+        private let closing = Lock()
+        private var isClosed = false
 
         /// A poller that takes up to `capacity` events per `poll`.
         public init(capacity: Int = 256) throws(SystemError) {
@@ -80,12 +83,21 @@
 
         /// See `EventPolling`.
         public func interrupt() {
-            var change = kevent(
-                ident: 0, filter: Int16(EVFILT_USER), flags: 0, fflags: UInt32(NOTE_TRIGGER), data: 0, udata: nil)
-            _ = kevent(descriptor, &change, 1, nil, 0, nil)
+            closing.withLock {
+                guard !isClosed else { return }
+                var change = kevent(
+                    ident: 0, filter: Int16(EVFILT_USER), flags: 0, fflags: UInt32(NOTE_TRIGGER), data: 0, udata: nil)
+                _ = kevent(descriptor, &change, 1, nil, 0, nil)
+            }
         }
 
         /// See `EventPolling`.
-        public func close() { Platform.close(descriptor) }
+        public func close() {
+            closing.withLock {
+                guard !isClosed else { return }
+                isClosed = true
+                Platform.close(descriptor)
+            }
+        }
     }
 #endif

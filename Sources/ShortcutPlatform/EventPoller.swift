@@ -66,8 +66,10 @@ public protocol EventPolling: AnyObject {
     func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32) -> Int
     /// Makes every `poll` from now on return at once, one waiting on another thread too (with an event for
     /// a descriptor that is no socket of the caller's: the poller's own, or -1): for stopping the thread
-    /// that waits in it. Safe from any thread.
+    /// that waits in it. Safe from any thread, and after `close` it does nothing: the thread it stops may
+    /// have woken for something else, seen that it is to stop and closed the poller already, and the
+    /// poller's numbers may by then be another descriptor's, which must not be written to.
     func interrupt()
-    /// Closes the poller's own descriptor.
+    /// Closes the poller's own descriptors, once (a second call closes nothing: see `interrupt`).
     func close()
 }

@@ -25,13 +25,20 @@ import Testing
             // A new server every other cycle: the port must be free for any process, not just this object.
             let server = cycle % 2 == 0 ? first : HttpServer()
             server["/c"] = { _ in .ok(.text("\(cycle)")) }
-            try server.start(port, forceIPv4: true)
-            #expect(try server.port() == Int(port))
-            let client = try RawClient(port: port)
-            try client.send("GET /c HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(try client.readResponse().bodyText == "\(cycle)")
-            server.stop()
-            #expect(client.isClosedByServer(), "open connections are closed by stop()")
+            // Each step names its cycle: a failure in a full run (once, in CI) must say where it happened.
+            do {
+                try server.start(port, forceIPv4: true)
+                #expect(try server.port() == Int(port), "cycle \(cycle)")
+                let client = try RawClient(port: port)
+                try client.send("GET /c HTTP/1.1\r\nHost: a\r\n\r\n")
+                let response = try client.readResponse()
+                #expect(response.bodyText == "\(cycle)", "cycle \(cycle): \(response.statusLine)")
+                server.stop()
+                #expect(client.isClosedByServer(), "cycle \(cycle): open connections are closed by stop()")
+            } catch {
+                Issue.record("cycle \(cycle): \(error)")
+                return server.stop()
+            }
         }
         #expect(throws: RawClient.Failure.self, "nothing listens after the last stop()") { try RawClient(port: port) }
     }

@@ -38,7 +38,8 @@ final class EventLoop: @unchecked Sendable {
     var siblings: [EventLoop] = []
     /// Connections other loops accepted for this one, taken before each batch (`EventLoop+HandOver`).
     let inbox = HandOverInbox()
-    /// Set (once) when the loop's thread is to end; `poller.interrupt()` then wakes it.
+    /// Set (once) when the loop's thread is to end; `poller.interrupt()` then wakes it, unless the thread, woken
+    /// by something else in between, has closed the poller already (then the interruption does nothing).
     private let threadStops = AtomicWord(0)
     private var timer: DispatchSourceTimer?
     /// Connections by file descriptor.
