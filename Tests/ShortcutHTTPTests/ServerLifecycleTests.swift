@@ -19,7 +19,10 @@ import Testing
 
         let second = HTTPServer(loopCount: 1)
         second.GET["/"] = { _ in .ok(.text("two")) }
-        #expect(try second.start(port).port == port)
+        #expect(PortRebind.thisProcessListens(on: port) != true, "the listener is closed once stopAndWait returns")
+        let inUse: (Error) -> Bool = { ($0 as? SystemError)?.isAddressInUse == true }
+        let restarted = try PortRebind.start(on: port, isAddressInUse: inUse) { try second.start(port) }
+        #expect(restarted.port == port)
         defer { second.stopAndWait() }
         let again = try RawClient(port: port)
         try again.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")

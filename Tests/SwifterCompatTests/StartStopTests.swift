@@ -27,13 +27,15 @@ import Testing
             server["/c"] = { _ in .ok(.text("\(cycle)")) }
             // Each step names its cycle: a failure in a full run (once, in CI) must say where it happened.
             do {
-                try server.start(port, forceIPv4: true)
+                try PortRebind.start(on: port, isAddressInUse: Self.isAddressInUse) { try server.start(port, forceIPv4: true) }
                 #expect(try server.port() == Int(port), "cycle \(cycle)")
+                #expect(PortRebind.thisProcessListens(on: port) != false, "cycle \(cycle): the check sees the listener")
                 let client = try RawClient(port: port)
                 try client.send("GET /c HTTP/1.1\r\nHost: a\r\n\r\n")
                 let response = try client.readResponse()
                 #expect(response.bodyText == "\(cycle)", "cycle \(cycle): \(response.statusLine)")
                 server.stop()
+                #expect(PortRebind.thisProcessListens(on: port) != true, "cycle \(cycle): the listener is open after stop()")
                 #expect(client.isClosedByServer(), "cycle \(cycle): open connections are closed by stop()")
             } catch {
                 Issue.record("cycle \(cycle): \(error)")
@@ -41,6 +43,12 @@ import Testing
             }
         }
         #expect(throws: RawClient.Failure.self, "nothing listens after the last stop()") { try RawClient(port: port) }
+    }
+
+    /// SwifterCompat's spelling of EADDRINUSE.
+    static func isAddressInUse(_ error: Error) -> Bool {
+        guard case SocketError.bindFailed(let message) = error else { return false }
+        return message == "Address already in use"
     }
 
     /// `stop()` called by a handler cannot wait for that handler, so it returns before the port is free; a
@@ -61,7 +69,7 @@ import Testing
             #expect(try client.readResponse().bodyText == "stopping")
             #expect(server.state == .stopped)
             if round == 0 { server.stop() }  // round 1: `start` alone must wait
-            try server.start(port, forceIPv4: true)
+            try PortRebind.start(on: port, isAddressInUse: Self.isAddressInUse) { try server.start(port, forceIPv4: true) }
             #expect(try server.port() == Int(port))
         }
         server.stop()
