@@ -19,7 +19,7 @@ import Testing
 
         let second = HTTPServer(loopCount: 1)
         second.GET["/"] = { _ in .ok(.text("two")) }
-        #expect(PortRebind.thisProcessListens(on: port) != true, "the listener is closed once stopAndWait returns")
+        #expect(PortRebind.thisProcessHasClosed(port: port), "the listener is closed once stopAndWait returns")
         let inUse: (Error) -> Bool = { ($0 as? SystemError)?.isAddressInUse == true }
         let restarted = try PortRebind.start(on: port, isAddressInUse: inUse) { try second.start(port) }
         #expect(restarted.port == port)

@@ -71,7 +71,7 @@ import Testing
         let port = temp.port
         temp.stop()
         #expect(!FileManager.default.fileExists(atPath: temp.storeDirectory.path))
-        #expect(throws: RawClient.Failure.self) { try RawClient(port: port) }
+        #expect(PortRebind.thisProcessHasClosed(port: port))
         temp.stop()  // a second stop does nothing
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ss-embedded-\(UUID().uuidString)")

@@ -28,6 +28,14 @@ public enum PortRebind {
         }
     }
 
+    /// Whether this process has closed its listener on `port`. Linux: no descriptor of it listens there (a
+    /// connection could still reach the copy a process spawned beside the test holds for a moment); elsewhere,
+    /// a connection to 127.0.0.1 is refused.
+    public static func thisProcessHasClosed(port: UInt16) -> Bool {
+        if let listens = thisProcessListens(on: port) { return !listens }
+        return (try? RawClient(port: port)) == nil
+    }
+
     /// Whether a descriptor of this process is a TCP socket listening on `port` (any address); nil where that
     /// cannot be read (not Linux).
     public static func thisProcessListens(on port: UInt16) -> Bool? {
