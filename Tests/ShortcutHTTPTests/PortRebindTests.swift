@@ -1,13 +1,13 @@
 import Foundation
+import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
 import Testing
 
-@testable import ShortcutHTTP
-
 /// `PortRebind`, which lets the tests that restart a server on its port tell "this process still listens"
 /// (a failure) from "a process spawned beside it holds a copy for a moment" (tried again).
 @Suite struct PortRebindTests {
+    /// The core's spelling of EADDRINUSE (`ServerLifecycleTests` uses it too).
     static func isAddressInUse(_ error: Error) -> Bool { (error as? SystemError)?.isAddressInUse == true }
 
     #if os(Linux)

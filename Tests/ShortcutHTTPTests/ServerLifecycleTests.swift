@@ -20,8 +20,7 @@ import Testing
         let second = HTTPServer(loopCount: 1)
         second.GET["/"] = { _ in .ok(.text("two")) }
         #expect(PortRebind.thisProcessHasClosed(port: port), "the listener is closed once stopAndWait returns")
-        let inUse: (Error) -> Bool = { ($0 as? SystemError)?.isAddressInUse == true }
-        let restarted = try PortRebind.start(on: port, isAddressInUse: inUse) { try second.start(port) }
+        let restarted = try PortRebind.start(on: port, isAddressInUse: PortRebindTests.isAddressInUse) { try second.start(port) }
         #expect(restarted.port == port)
         defer { second.stopAndWait() }
         let again = try RawClient(port: port)
