@@ -33,10 +33,13 @@ package final class AnswerCache: @unchecked Sendable {
     /// A cache that holds at most `budgetBytes`.
     package init(budgetBytes: Int = CacheBudget().answerBytes) {
         entries = LRUCache(budget: budgetBytes)
+        self.budgetBytes = entries.budget
     }
 
-    /// The most bytes the cache holds.
-    package var budgetBytes: Int { entries.budget }
+    /// The most bytes the cache holds. A copy of `entries.budget`, which never changes: read without the
+    /// lock (SIGHUP's report), it must not touch `entries` while a loop writes it (ThreadSanitizer saw that
+    /// race).
+    package let budgetBytes: Int
     /// The bytes held now.
     package var heldBytes: Int { lock.withLock { entries.usedBytes } }
     /// How many answers and images are held.
