@@ -2,7 +2,6 @@ import ShortcutHTTP
 import ShortcutPlatform
 import ShortcutQR
 import ShortcutRecords
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -53,7 +52,11 @@ enum DeviceCommand: Sendable, Equatable {
         let port = try reader.integer("--port", in: 1...65535)
         let store = try reader.value("--store")
         // No address given: the running server's public or network address, when the store has one.
-        if base == nil, port == nil, let phone = RunningServers.live(in: RunningServers.storeURL(store)).first?.phoneRoot { base = phone }
+        if base == nil, port == nil {
+            let registry = RunningServers.registry(in: RunningServers.storeURL(store))
+            if let problem = registry.problem { standardError("warning: \(problem): --base-url names the address a phone opens\n") }
+            if let phone = registry.servers.first?.phoneRoot { base = phone }
+        }
         let rest = try reader.positionals()
         guard rest.count == 1 else { throw UsageError("qr takes one shortcut ID, or --url TEXT", usage: qrUsage) }
         return .qrShortcut(id: rest[0], baseURL: base, port: UInt16(port ?? 9081), level: level, store: store)
@@ -123,10 +126,10 @@ enum DeviceCommand: Sendable, Equatable {
     private static func requireShortcut(_ id: String, store path: String?) throws {
         guard id != ShortcutRecord.demoID else { return }
         guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-        let store = try PageStore(
+        let store = try RecordStore(
             directory: StoreCommand.directory(path),
             access: .readOnly)
-        guard let page = store.get(id) else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
+        guard let page = store.lookup(id).page else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
         let kind = RecordKind(page)
         guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }
     }

@@ -71,7 +71,7 @@ enum LinkStoreCommand: Sendable, Equatable {
             }
             let store = try StoreCommand.open(path, .createIfMissing)
             let created = try StoreCommand.run(in: store) { () throws(ServiceError) in
-                try LinkService(store: store).create(draft, by: .owner)
+                try store.links.create(draft, by: .owner)
             }
             let id = created.stored.id
             let root = StoreCommand.root(of: base)
@@ -82,21 +82,21 @@ enum LinkStoreCommand: Sendable, Equatable {
         case .list(let path, let json, let base):
             if let none = StoreCommand.emptyListing(path, json: json) { return none.isEmpty ? [] : [none] }
             let store = try StoreCommand.open(path, .readOnly)
-            let links = LinkService(store: store).list { warn("\($0)") }
-            StoreProblems.warnings(in: store).forEach(warn)
+            let links = store.links.list { warn("\($0)") }
+            store.warnings.forEach(warn)
             // The JSON of `GET /api/links`, for scripts, as `list --json` and `mock list --json` give theirs.
             let root = StoreCommand.root(of: base)
             guard !json else { return [JSONValue.array(links.map { RecordJSON.link($0) { root + $0 } }).description] }
             return links.map { "\($0.id)\t\($0.link.title)\t\($0.link.appURL)\t\($0.link.fallbackURL)" }
         case .show(let path, let id, let json, let base):
             let store = try StoreCommand.open(path, .readOnly)
-            let stored = try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).link(id) }
+            let stored = try StoreCommand.run(in: store) { () throws(ServiceError) in try store.links.link(id) }
             guard !json else { return [RecordJSON.link(stored) { StoreCommand.root(of: base) + $0 }.description] }
             return ["id: \(id)"] + stored.link.fields.named.compactMap { name, value in value.map { "\(name): \($0)" } }
         case .remove(let path, let id):
             let store = try StoreCommand.open(path, .existing)
             if let removed = try StoreCommand.removeIfDamaged(id, in: store) { return [removed] }
-            try StoreCommand.run(in: store) { () throws(ServiceError) in try LinkService(store: store).delete(id, by: .owner) }
+            try StoreCommand.run(in: store) { () throws(ServiceError) in try store.links.delete(id, by: .owner) }
             return ["removed \(id)"]
         }
     }

@@ -2,7 +2,6 @@ import ShortcutHTTP
 import ShortcutPages
 import ShortcutRecords
 import ShortcutServe
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -67,9 +66,9 @@ struct ProfileCommand: Sendable {
         let options = WebClipProfiles.Options(target: target)
         let pageURL = { (id: String) in root + RecordPath.page(id) }
         // Read only: a mistyped --store must not make a new, empty store.
-        let store: PageStore
+        let store: RecordStore
         do {
-            store = try PageStore(
+            store = try RecordStore(
                 directory: StoreCommand.directory(self.store),
                 access: .readOnly)
         } catch PageStoreError.noStore(let path, let reason) {
@@ -78,7 +77,7 @@ struct ProfileCommand: Sendable {
             let demo = ShortcutRecord.makeDemo(template: .default)
             return profiles.profile(for: .init(id: demo.id, metadata: demo.metadata), options: options, pageURL: pageURL).document
         }
-        let service = ShortcutService(store: store, template: .default)
+        let service = store.shortcuts(template: .default)
         if id == WebClipProfiles.allName {
             let shortcuts = WebClipProfiles.Shortcut.stored(in: service)
             guard !shortcuts.isEmpty else { throw StoreCommand.Failure(description: "no shortcuts in \(store.directory.path)") }

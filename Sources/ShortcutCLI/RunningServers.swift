@@ -1,6 +1,6 @@
 import ShortcutHTTP
 import ShortcutPlatform
-import ShortcutStore
+import ShortcutRecords
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -50,25 +50,30 @@ struct RunningServer: Equatable, Sendable {
 enum RunningServers {
     /// Adds `server` to `store`'s registry.
     static func announce(_ server: RunningServer, in store: URL) throws {
-        try ServerRegistry.announce(
-            .init(pid: server.pid, url: server.url, publicURL: server.publicURL, network: server.networkRoots),
-            store: store)
+        try RecordStore.announce(
+            .init(pid: server.pid, url: server.url, publicURL: server.publicURL, network: server.networkRoots), in: store)
     }
 
     /// Removes the server `pid` from `store`'s registry.
-    static func withdraw(pid: Int32, in store: URL) { ServerRegistry.withdraw(pid: pid, store: store) }
+    static func withdraw(pid: Int32, in store: URL) { RecordStore.withdraw(pid: pid, in: store) }
 
-    /// The servers whose process still runs, by pid.
-    static func live(in store: URL) -> [RunningServer] {
-        ServerRegistry.live(store: store).map {
-            RunningServer(pid: $0.pid, url: $0.url, publicURL: $0.publicURL, networkRoots: $0.network)
-        }
+    /// The servers whose process still runs, by pid, or why the registry cannot be trusted (then no
+    /// server, and no address may be guessed in their place: a loopback-only server would be announced at
+    /// a network address).
+    static func registry(in store: URL) -> (servers: [RunningServer], problem: String?) {
+        let listing = RecordStore.runningServers(in: store)
+        let servers = listing.servers.map { RunningServer(pid: $0.pid, url: $0.url, publicURL: $0.publicURL, networkRoots: $0.network) }
+        return (servers, listing.problem.map { "\($0); the running servers' addresses are unknown until a server starts or stops" })
     }
+
+    /// The servers whose process still runs, by pid (none when the registry is damaged: see `registry`).
+    static func live(in store: URL) -> [RunningServer] { registry(in: store).servers }
 
     /// The base URL a command uses when no `--base-url` is given: the one live server's, the first of
     /// several (a note names them all and says `--base-url` chooses), or the default port on loopback.
     static func defaultBaseURL(store path: String?, note: (String) -> Void = { standardError("note: \($0)\n") }) -> String {
-        let servers = live(in: storeURL(path))
+        let (servers, problem) = registry(in: storeURL(path))
+        if let problem { note("\(problem): links use \(StoreCommand.defaultBaseURL) (--base-url chooses)") }
         guard let first = servers.first else { return StoreCommand.defaultBaseURL }
         if servers.count > 1 {
             note(
@@ -76,11 +81,6 @@ enum RunningServers {
                     + servers.map { "\($0.baseURL) (pid \($0.pid))" }.joined(separator: ", ") + "; links use the first; --base-url chooses")
         }
         return first.baseURL
-    }
-
-    /// The live server whose base URL `root` is, if any (what `add` asks for the phone's address).
-    static func server(at root: String, store path: String?) -> RunningServer? {
-        live(in: storeURL(path)).first { StoreCommand.root(of: $0.baseURL) == root }
     }
 
     static func storeURL(_ path: String?) -> URL { StoreCommand.directory(path) }

@@ -50,7 +50,7 @@ struct ServeCommand {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
             source.setEventHandler {
                 server.stop {
-                    RunningServers.withdraw(pid: Platform.processID, in: app.store.directory)
+                    RunningServers.withdraw(pid: Platform.processID, in: app.records.directory)
                     app.close()
                     Platform.exit(0)
                 }
@@ -65,7 +65,7 @@ struct ServeCommand {
         Platform.ignore(signal: Platform.hangUpSignal)
         let hangup = DispatchSource.makeSignalSource(signal: Platform.hangUpSignal, queue: signals)
         hangup.setEventHandler {
-            app.store.flush()
+            app.records.flush()
             // How the open connections spread over the event loops: a debug statistic (issue 10).
             let spread = server.connectionsPerLoop.map(String.init).joined(separator: " ")
             notices.async {
@@ -87,7 +87,7 @@ struct ServeCommand {
             address = try server.start(options.port, host: options.host)
         } catch {
             standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
-            if !storeExisted, app.store.count == 0 { try? FileManager.default.removeItem(at: storeFolder) }
+            if !storeExisted, app.records.count == 0 { try? FileManager.default.removeItem(at: storeFolder) }
             Platform.exit(1)
         }
         app.didStart(at: address)
@@ -106,12 +106,13 @@ struct ServeCommand {
         try? RunningServers.announce(
             RunningServer(
                 pid: Platform.processID, url: RunningServer.localURL(of: address), publicURL: options.publicURL,
-                networkRoots: app.networkRoots), in: app.store.directory)
+                networkRoots: app.networkRoots), in: app.records.directory)
         // Written unbuffered, so a script reading our output learns the port (`--port 0`) at once.
         var announcement = "listening on http://\(host):\(address.port)\n"
         // Which store: a mistyped --store serves an empty one, and this line shows it at once.
-        let records = app.store.count
-        announcement += "  store: \(app.store.directory.path) (\(records) record\(records == 1 ? "" : "s")\(storeExisted ? "" : ", new"))\n"
+        let records = app.records.count
+        announcement +=
+            "  store: \(app.records.directory.path) (\(records) record\(records == 1 ? "" : "s")\(storeExisted ? "" : ", new"))\n"
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.
         for root in app.networkRoots { announcement += "  on your network: \(root)/s\n" }
         if let publicURL = options.publicURL { announcement += "  public: \(publicURL)/s\n" }

@@ -4,7 +4,6 @@ import ShortcutPages
 import ShortcutPlatform
 import ShortcutRecords
 import ShortcutServe
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -38,7 +37,7 @@ extension StoreCommand {
             let store = try open(storePath, .createIfMissing)
             let draft = ShortcutDraft(title: title, url: url, icon: icon, appName: appName, id: id, mode: mode)
             let created = try Self.run(in: store) { () throws(ServiceError) in
-                try ShortcutService(store: store, template: template).create(draft, by: .owner)
+                try store.shortcuts(template: template).create(draft, by: .owner)
             }
             let id = created.record.id
             let root = StoreCommand.root(of: base)
@@ -54,8 +53,11 @@ extension StoreCommand {
             ]
             // A phone needs an address on the network: the QR code a camera opens, when there is one. The
             // running server's own (its public URL, or where it listens on the network) when it runs.
-            let running = RunningServers.server(at: root, store: storePath)
-            if let running, running.phoneRoot == nil {
+            let registry = RunningServers.registry(in: RunningServers.storeURL(storePath))
+            let running = registry.servers.first { StoreCommand.root(of: $0.baseURL) == root }
+            if let problem = registry.problem {
+                lines.append("on your network: unknown: \(problem) (--base-url names the address a phone opens)")
+            } else if let running, running.phoneRoot == nil {
                 lines.append(
                     "on your network: the server at \(root) listens on loopback only, which a phone cannot open "
                         + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
@@ -76,8 +78,8 @@ extension StoreCommand {
         case .listShortcuts(let storePath, let json, let base):
             if let none = Self.emptyListing(storePath, json: json) { return none }
             let store = try open(storePath, .readOnly)
-            let shortcuts = ShortcutService(store: store).list()
-            StoreProblems.warnings(in: store).forEach(warn)
+            let shortcuts = store.shortcuts().list()
+            store.warnings.forEach(warn)
             let root = StoreCommand.root(of: base)
             guard !json else {
                 return JSONValue.array(shortcuts.map { RecordJSON.shortcut(id: $0.id, metadata: $0.metadata) { root + $0 } }).description
@@ -106,16 +108,16 @@ extension StoreCommand {
         case .removeShortcut(let storePath, let id):
             let store = try open(storePath, .existing)
             if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
-            try Self.run(in: store) { () throws(ServiceError) in try ShortcutService(store: store).delete(id, by: .owner) }
+            try Self.run(in: store) { () throws(ServiceError) in try store.shortcuts().delete(id, by: .owner) }
             return "removed \(id)"
         case .removeMock(let storePath, let id):
             let store = try open(storePath, .existing)
             if let removed = try Self.removeIfDamaged(id, in: store) { return removed }
-            try Self.run(in: store) { () throws(ServiceError) in try MockService(store: store).delete(id, by: .owner) }
+            try Self.run(in: store) { () throws(ServiceError) in try store.mocks.delete(id, by: .owner) }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base, let json):
             let data: [UInt8]
-            switch FileWords.read(file, limit: PageStore.defaultMaxRecordBytes) {
+            switch FileWords.read(file, limit: RecordStore.defaultMaxRecordBytes) {
             case .success(let bytes): data = bytes
             case .failure(let failure): throw Failure(description: "cannot read \(file): \(failure.reason)")
             }
@@ -124,7 +126,7 @@ extension StoreCommand {
                 body: data, status: status, contentType: type, charset: charset, headers: headers,
                 name: name, id: id)
             let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
-                try MockService(store: store).create(draft, by: .owner)
+                try store.mocks.create(draft, by: .owner)
             }
             let root = StoreCommand.root(of: base)
             guard !json else { return RecordJSON.createdMock(created.record, secret: created.secret) { root + $0 }.description }
@@ -132,8 +134,8 @@ extension StoreCommand {
         case .listMocks(let storePath, let json, let base):
             if let none = Self.emptyListing(storePath, json: json) { return none }
             let store = try open(storePath, .readOnly)
-            let mocks = MockService(store: store).listMocks()
-            StoreProblems.warnings(in: store).forEach(warn)
+            let mocks = store.mocks.listMocks()
+            store.warnings.forEach(warn)
             let root = StoreCommand.root(of: base)
             guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
             return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
@@ -158,8 +160,8 @@ extension StoreCommand {
         let demo = { (ShortcutRecord.makeDemo(template: .default), true) }
         if id == ShortcutRecord.demoID, !Platform.exists(StoreCommand.directory(storePath).path) { return demo() }
         let store = try open(storePath, .readOnly)
-        if let found = ShortcutService(store: store).shortcutOrDemo(id) { return found }
-        guard PageID.isValid(id), let page = store.get(id) else { throw notFound(id, in: store) }
+        if let found = store.shortcuts().shortcutOrDemo(id) { return found }
+        guard PageID.isValid(id), let page = store.lookup(id).page else { throw notFound(id, in: store) }
         let kind = RecordKind(page)
         throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))")
     }
@@ -177,7 +179,7 @@ extension StoreCommand {
     /// `rm ID` (and `mock rm`, `links rm`) of a record no service can read: removed, saying what was wrong
     /// with it (its kind is unknown, so any of the three commands removes it); nil when `id`'s record is not
     /// damaged, for the service to remove with its checks.
-    static func removeIfDamaged(_ id: String, in store: PageStore) throws -> String? {
+    static func removeIfDamaged(_ id: String, in store: RecordStore) throws -> String? {
         guard PageID.isValid(id), let damage = try store.removeDamaged(id) else { return nil }
         return "removed \(id), a damaged record (\(damage))"
     }
@@ -185,7 +187,7 @@ extension StoreCommand {
     /// `body`'s result, or its `ServiceError` as the command line says it: one line, each refused field's
     /// reason (the content's prefixed with its `file`), a missing record with the store's folder (or why it
     /// is damaged). Every store command's (`links` too) one translation of the service's errors.
-    static func run<Result>(in store: PageStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
+    static func run<Result>(in store: RecordStore, file: String? = nil, _ body: () throws(ServiceError) -> Result) throws -> Result {
         do {
             return try body()
         } catch .invalid(let problems) {
@@ -198,8 +200,8 @@ extension StoreCommand {
             throw notFound(id, in: store)
         } catch .store(let cause) {
             // A taken id whose record is damaged: say so, and what clears it (issue 26: a dead end before).
-            if case PageStoreError.alreadyExists(let id) = cause, store.get(id) == nil, let problem = store.problem(forID: id) {
-                throw Failure(description: "\(cause), by a damaged record (\(problem))" + StoreProblems.remedy(id: id, store: store))
+            if case PageStoreError.alreadyExists(let id) = cause, store.lookup(id).page == nil, let problem = store.problem(forID: id) {
+                throw Failure(description: "\(cause), by a damaged record (\(problem))" + store.remedy(forID: id))
             }
             throw cause
         } catch {
@@ -209,24 +211,23 @@ extension StoreCommand {
 
     /// The store at `path` (or the default one). Only `add` makes a missing store: reading it, or removing
     /// from it, is an error there (a mistyped --store must not make a new, empty store).
-    private func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore { try Self.open(path, access) }
+    private func open(_ path: String?, _ access: RecordStore.Access) throws -> RecordStore { try Self.open(path, access) }
 
     /// The store at `path` (or the default one), with `access`.
-    static func open(_ path: String?, _ access: PageStore.Access) throws -> PageStore {
-        try PageStore(directory: StoreCommand.directory(path), access: access)
+    static func open(_ path: String?, _ access: RecordStore.Access) throws -> RecordStore {
+        try RecordStore(directory: StoreCommand.directory(path), access: access)
     }
 
-    private func get(_ id: String, from store: PageStore) throws -> StoredPage {
-        if PageID.isValid(id), let page = store.get(id) { return page }
+    private func get(_ id: String, from store: RecordStore) throws -> StoredPage {
+        if PageID.isValid(id), let page = store.lookup(id).page { return page }
         throw Self.notFound(id, in: store)
     }
 
     /// Why there is no record `id` in `store`: damaged or unreadable (and why), or missing.
-    private static func notFound(_ id: String, in store: PageStore) -> Failure {
+    private static func notFound(_ id: String, in store: RecordStore) -> Failure {
         if let problem = store.problem(forID: id) {
             return Failure(
-                description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)"
-                    + StoreProblems.remedy(id: id, store: store))
+                description: "record '\(id)' in \(store.directory.path) is damaged or unreadable: \(problem)" + store.remedy(forID: id))
         }
         return Failure(description: "no record '\(id)' in \(store.directory.path)")
     }

@@ -2,7 +2,6 @@ import ShortcutHTTP
 import ShortcutPages
 import ShortcutRecords
 import ShortcutServe
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -69,7 +68,7 @@ enum StoreCommand: Sendable {
     /// (`RunningServers.defaultBaseURL`).
     static let defaultBaseURL = "http://127.0.0.1:9081"
 
-    /// The store folder: `--store DIR`, else the per-user default (`PageStore.defaultDirectory`).
+    /// The store folder: `--store DIR`, else the per-user default (`RecordStore.defaultDirectory`).
     static func directory(_ path: String?) -> URL { ServerConfiguration.storeDirectory(path) }
 
     /// `--base-url` without a trailing slash, to put paths after.

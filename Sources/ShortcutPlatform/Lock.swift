@@ -29,6 +29,12 @@ public final class Lock: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Takes the lock if it is free and returns true; returns false at once if another thread holds it.
+    /// For work that may be put off (a flush, an expiry) rather than wait for a holder doing I/O.
+    public func tryLock() -> Bool {
+        pthread_mutex_trylock(mutex) == 0
+    }
+
     /// Runs `body` holding the lock.
     public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()

@@ -6,10 +6,10 @@ import ShortcutStore
 /// the landing page and the association built from links are translations of it.
 public struct LinkService: Sendable {
     /// The store the links are records of.
-    public let store: PageStore
+    let store: PageStore
 
     /// A service over `store`.
-    public init(store: PageStore) { self.store = store }
+    package init(store: PageStore) { self.store = store }
 
     /// Checks `draft` and stores the link it makes.
     /// - Parameters:

@@ -11,10 +11,10 @@ import ShortcutStore
 /// (`shortcut-serve mock add|list|show|rm`) and the embedding API are translations of it.
 public struct MockService: Sendable {
     /// The store the mocks are records of.
-    public let store: PageStore
+    let store: PageStore
 
     /// A service over `store`.
-    public init(store: PageStore) { self.store = store }
+    package init(store: PageStore) { self.store = store }
 
     /// The kinds of record the mock API reads, lists and removes: mocky's whole store, mocks and the shortcuts'
     /// pages, but not landing links (their API and commands are `LinkService`'s; a link's record is its
@@ -99,11 +99,15 @@ public struct MockService: Sendable {
     }
 
     /// The record `id` (a mock or a shortcut: `kinds`), unless it is missing or expired.
-    /// - Throws: `.notFound`, or `.otherKind` for a landing link.
+    /// - Throws: `.notFound`, `.damaged` (with the command that removes it), or `.otherKind` for a landing link.
     public func record(_ id: String) throws(ServiceError) -> StoredPage {
-        guard PageID.isValid(id), let page = store.get(id) else { throw .notFound(id: id) }
-        try MockService.checkKind(of: page)
-        return page
+        switch store.lookup(id) {
+        case .missing: throw .notFound(id: id)
+        case .damaged(let damage): throw .damaged(damage, remedy: StoreProblems.removal(of: damage.id, in: store))
+        case .found(let page):
+            try MockService.checkKind(of: page)
+            return page
+        }
     }
 
     /// Throws `.otherKind` unless `page` is of `kinds`: for a caller that read the record itself (the command
@@ -121,11 +125,11 @@ public struct MockService: Sendable {
     }
 
     /// The stored page `id` played (`/v3/<id>`): counted, as mocky counts plays; any kind of record, as
-    /// mocky plays any id. Nil for none.
-    public func play(_ id: String) -> StoredPage? { store.play(id) }
+    /// mocky plays any id. A damaged record is said as such (and told once to the store's `onProblem`).
+    public func play(_ id: String) -> PageLookup { store.play(id) }
 
-    /// The stored page `id` without counting a play (a play refused before it is answered); nil for none.
-    public func page(_ id: String) -> StoredPage? { store.get(id) }
+    /// The stored page `id` without counting a play (a play refused before it is answered).
+    public func page(_ id: String) -> PageLookup { store.lookup(id) }
 
     /// Every record of `kinds` (mocks and shortcuts, as mocky's list), sorted as the store lists.
     public func list() -> [PageSummary] { store.list().filter { MockService.kinds.contains(RecordKind($0)) } }

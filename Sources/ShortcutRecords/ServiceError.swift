@@ -16,6 +16,9 @@ public enum ServiceError: Error, CustomStringConvertible {
     /// The record `id` is of the kind asked for but no longer passes that kind's checks (edited by hand, or
     /// written by another version): reported, never served.
     case invalidRecord(id: String, kind: RecordKind, reason: String)
+    /// The record `id` cannot be read: its file is damaged or unreadable. `remedy` is the command that
+    /// removes it.
+    case damaged(RecordDamage, remedy: String)
     /// The store refused (a taken id, a read-only or full store, a record over its limit) or failed; a
     /// `PageStoreError` as a rule.
     case store(any Error)
@@ -29,6 +32,7 @@ public enum ServiceError: Error, CustomStringConvertible {
             "'\(id)' is a shortcut, which /api/mock does not change; delete it and make it again with POST /api/shortcuts"
         case .otherKind(let id, let kind, let asked): "'\(id)' is \(kind.noun), not \(asked.noun) (see \(kind.showCommand) \(id))"
         case .invalidRecord(let id, let kind, let reason): "\(kind.rawValue) '\(id)' in the store is invalid: \(reason)"
+        case .damaged(let damage, let remedy): "record '\(damage.id)' is damaged: \(damage.problem); remove it with: \(remedy)"
         case .store(let error): "\(error)"
         }
     }

@@ -6,12 +6,12 @@ import ShortcutStore
 /// translations of it, so each rule, check and message exists once.
 public struct ShortcutService: Sendable {
     /// The store the shortcuts are records of.
-    public let store: PageStore
+    let store: PageStore
     /// The template new shortcuts' pages are rendered with.
     public let template: PageTemplate
 
     /// A service over `store`, rendering new pages with `template`.
-    public init(store: PageStore, template: PageTemplate = .default) {
+    package init(store: PageStore, template: PageTemplate = .default) {
         self.store = store
         self.template = template
     }
@@ -42,6 +42,14 @@ public struct ShortcutService: Sendable {
     public func shortcut(_ id: String) -> StoredPage? {
         guard PageID.isValid(id), let page = store.get(id), RecordKind(page) == .shortcut else { return nil }
         return page
+    }
+
+    /// The shortcut `id`, missing (none, or a record of another kind), or damaged.
+    public func lookupShortcut(_ id: String) -> PageLookup {
+        switch store.lookup(id) {
+        case .found(let page): RecordKind(page) == .shortcut ? .found(page) : .missing
+        case let other: other
+        }
     }
 
     /// The shortcut `id`, or for `demo` the built-in demo (made from `template`) while the store has no

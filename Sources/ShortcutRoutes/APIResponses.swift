@@ -40,6 +40,7 @@ enum API {
         case ServiceError.notFound: notFound
         case ServiceError.otherKind: problems([FieldProblem(field: "id", code: "error.kind", reason: "\(error)")], status: HTTPStatus(409))
         case ServiceError.invalidRecord: .error(.internalServerError, "\(error)")
+        case ServiceError.damaged(let damage, _): .error(damage.servedBefore ? .internalServerError : .notFound, "\(error)")
         case ServiceError.store(let cause): storeFailure(cause)
         default: storeFailure(error)
         }

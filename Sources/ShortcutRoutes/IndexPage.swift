@@ -16,6 +16,8 @@ struct IndexPage: Sendable {
     let images: QRImageCache
     /// The probe's reports: the last few are listed.
     let probes: ProbeReports
+    /// The store's problems known now, each with what clears it.
+    let problems: @Sendable () -> [String]
 
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
@@ -45,6 +47,14 @@ struct IndexPage: Sendable {
             </style></head><body><h1>shortcut-serve</h1>
             <p>Open <a href="/s">/s</a> for the demo shortcut. Default delivery: <b>\(defaultMode.rawValue)</b> mode
             (data mode redirects to a <code>data:</code> URL, which iOS 16.4 and later refuse to follow).</p>
+            """
+        let damaged = problems()
+        if !damaged.isEmpty {
+            html += "<h2 id=\"problems\">Problems in the store (\(damaged.count))</h2><ul>"
+            html += damaged.map { "<li><code>\(escape($0))</code></li>" }.joined()
+            html += "</ul>"
+        }
+        html += """
             <h2>Shortcuts (\(shortcuts.count))</h2>
             """
         html += table(

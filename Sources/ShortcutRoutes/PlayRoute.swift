@@ -33,8 +33,12 @@ struct PlayRoute: Sendable {
             case .success: true
             case .failure: false
             }
-        guard let id = request.params["id"], let page = isAnswered ? mocks.play(id) : mocks.page(id) else {
-            return PlayRoute.withCORS(.error(.notFound, "no stored page '\(request.params["id"]?.excerpt(maxBytes: 80) ?? "")'"))
+        let id = request.params["id"] ?? ""
+        let page: StoredPage
+        switch isAnswered ? mocks.play(id) : mocks.page(id) {
+        case .found(let found): page = found
+        case .missing: return PlayRoute.withCORS(.error(.notFound, "no stored page '\(id.excerpt(maxBytes: 80))'"))
+        case .damaged(let damage): return PlayRoute.withCORS(RecordDamageAnswer.response(damage))
         }
         switch delay {
         case .success(let delay): return answers.response(for: page, build: PlayRoute.answer).delayed(by: delay)

@@ -43,6 +43,8 @@ package struct RouteTable: Sendable {
     let shortcuts: ShortcutService
     let mocks: MockService
     let links: LinkService
+    /// The store's problems known now, each with what clears it (`/api/problems`, the index page).
+    let problems: @Sendable () -> [String]
     let template: PageTemplate
     let associationFiles: AssociationFiles
     let answers: AnswerCache
@@ -53,13 +55,15 @@ package struct RouteTable: Sendable {
     private let bound = BoundAuthority()
 
     package init(
-        settings: Settings, shortcuts: ShortcutService, mocks: MockService, links: LinkService, template: PageTemplate,
+        settings: Settings, shortcuts: ShortcutService, mocks: MockService, links: LinkService,
+        problems: @escaping @Sendable () -> [String] = { [] }, template: PageTemplate,
         associationFiles: AssociationFiles, answers: AnswerCache, probes: ProbeReports, journal: RequestJournal? = nil
     ) {
         self.settings = settings
         self.shortcuts = shortcuts
         self.mocks = mocks
         self.links = links
+        self.problems = problems
         self.template = template
         self.associationFiles = associationFiles
         self.answers = answers
@@ -95,10 +99,11 @@ package struct RouteTable: Sendable {
         LandingRoute(service: links, links: linkBuilder).install(on: server)
         ProbeRoutes(reports: probes, trustsProxy: settings.trustsProxy).install(on: server, guard: access)
         JournalRoutes(journal: journal).install(on: server, guard: access)
+        ProblemsRoute(problems: problems).install(on: server, guard: access)
         server.journal = journal
         IndexPage(
             shortcutService: shortcuts, mockService: mocks, linkService: links, defaultMode: settings.mode, links: deviceLinks,
-            images: qrImages, probes: probes
+            images: qrImages, probes: probes, problems: problems
         )
         .install(on: server, guard: access)
     }

@@ -52,20 +52,35 @@ struct ShortcutDelivery: Sendable {
 
     /// The stored shortcut `id`, or the demo for `demo`; `isDemo` tells which.
     func shortcut(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
+        if case .success(let found) = lookup(id) { return found }
+        return nil
+    }
+
+    /// `shortcut(id)`, or the answer that says why there is none (404; a damaged record's 404 or 500).
+    func lookup(_ id: String, missing noun: String = "shortcut") -> Result<(page: StoredPage, isDemo: Bool), ResponseError> {
         guard id == ShortcutRecord.demoID else {
-            return shortcuts.shortcut(id).map { ($0, false) }
+            switch shortcuts.lookupShortcut(id) {
+            case .found(let page): return .success((page, false))
+            case .missing: return .failure(ResponseError(.error(.notFound, "no \(noun) '\(id.excerpt(maxBytes: 80))'")))
+            case .damaged(let damage): return .failure(ResponseError(RecordDamageAnswer.response(damage)))
+            }
         }
         // The stamp is read before the lookup, so a shortcut stored during it leaves the stamp remembered
         // below behind the store's: the next request looks again.
         let stamp = shortcuts.changeStamp
-        if demoAbsentAt.load() == stamp { return (demo, true) }
-        if let page = shortcuts.shortcut(id) { return (page, false) }
+        if demoAbsentAt.load() == stamp { return .success((demo, true)) }
+        if let page = shortcuts.shortcut(id) { return .success((page, false)) }
         demoAbsentAt.store(stamp)
-        return (demo, true)
+        return .success((demo, true))
     }
 
     func redirect(_ id: String) -> HTTPResponse {
-        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut '\(id.excerpt(maxBytes: 80))'") }
+        let page: StoredPage
+        let isDemo: Bool
+        switch lookup(id) {
+        case .success(let found): (page, isDemo) = found
+        case .failure(let refusal): return refusal.response
+        }
         // Play statistics count plays of the page (`/v3/<id>`), not redirects: `/s/<id>` stays a lookup.
         if isDemo { return demoRedirect }
         switch page.metadata["mode"].flatMap(DeliveryMode.init(rawValue:)) ?? defaultMode {
@@ -77,7 +92,12 @@ struct ShortcutDelivery: Sendable {
     }
 
     func page(_ id: String) -> HTTPResponse {
-        guard let (page, isDemo) = shortcut(id) else { return .error(.notFound, "no shortcut page '\(id.excerpt(maxBytes: 80))'") }
+        let page: StoredPage
+        let isDemo: Bool
+        switch lookup(id, missing: "shortcut page") {
+        case .success(let found): (page, isDemo) = found
+        case .failure(let refusal): return refusal.response
+        }
         return isDemo ? demoPage : ShortcutDelivery.pageResponse(page.body)
     }
 

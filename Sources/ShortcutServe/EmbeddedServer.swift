@@ -6,7 +6,6 @@
 import ShortcutPlatform
 @_exported import ShortcutRecords
 import ShortcutRoutes
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -164,6 +163,10 @@ public final class EmbeddedServer: Sendable {
 
     /// Forgets every request the journal holds (a test's set-up); sequence numbers go on.
     public func clearRequests() { app.journal?.clear() }
+
+    /// The store's problems known now (damaged records, stats files), each with what clears it: what
+    /// `/api/problems` lists.
+    public var storeProblems: [String] { app.records.knownProblems.map { $0.problem.line + $0.remedy } }
 
     /// `baseURL` followed by `path` (which starts with `/`).
     public func url(_ path: String) -> String { baseURL + path }

@@ -2,7 +2,6 @@ import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutRecords
 import ShortcutRoutes
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -60,6 +59,6 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Why `url` is not an origin a phone can be sent to.
     package static func publicURLProblem(_ url: String) -> String? { PublicOrigin.problem(url) }
 
-    /// The store folder that `path` (`--store`) names; nil: the per-user default (`PageStore.defaultDirectory`).
-    package static func storeDirectory(_ path: String?) -> URL { path.map { URL(fileURLWithPath: $0) } ?? PageStore.defaultDirectory() }
+    /// The store folder that `path` (`--store`) names; nil: the per-user default (`RecordStore.defaultDirectory`).
+    package static func storeDirectory(_ path: String?) -> URL { path.map { URL(fileURLWithPath: $0) } ?? RecordStore.defaultDirectory() }
 }

@@ -6,7 +6,6 @@ import ShortcutPages
 import ShortcutPlatform
 import ShortcutRecords
 import ShortcutRoutes
-import ShortcutStore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -18,8 +17,8 @@ import ShortcutStore
 /// the route table (`RouteTable`) on a server. The binary's `serve` and `EmbeddedServer` both start this.
 package final class ShortcutApp: Sendable {
     let options: ServerConfiguration
-    /// The store every service reads and writes.
-    package let store: PageStore
+    /// The store, through its services.
+    package let records: RecordStore
     let template: PageTemplate
     /// `--aasa` and `--assetlinks`, checked.
     let associationFiles: AssociationFiles
@@ -39,7 +38,7 @@ package final class ShortcutApp: Sendable {
         associationFiles = try AssociationFiles(aasaPath: options.aasaPath, assetLinksPath: options.assetLinksPath)
         let directory = ServerConfiguration.storeDirectory(options.storePath)
         let budget = CacheBudget(bytes: options.cacheBytes)
-        store = try PageStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
+        records = try RecordStore(directory: directory, cacheBudgetBytes: budget.storeBytes)
         answers = AnswerCache(budgetBytes: budget.answerBytes)
         template = try TemplateFile.load(options.templatePath)
         let journal = options.journal.isOn ? RequestJournal(options.journal) : nil
@@ -48,17 +47,18 @@ package final class ShortcutApp: Sendable {
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
                 trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix),
-            shortcuts: ShortcutService(store: store, template: template), mocks: MockService(store: store),
-            links: LinkService(store: store), template: template, associationFiles: associationFiles, answers: answers, probes: probes,
+            shortcuts: records.shortcuts(template: template), mocks: records.mocks, links: records.links,
+            problems: { [records] in records.knownProblems.map { $0.problem.line + $0.remedy } }, template: template,
+            associationFiles: associationFiles, answers: answers, probes: probes,
             journal: journal)
     }
 
-    /// Shortcuts in `store`, as the API, the command line and the embedding API make them.
-    package var shortcuts: ShortcutService { ShortcutService(store: store, template: template) }
-    /// Mocks in `store`, as the API, the command line and the embedding API make them.
-    package var mocks: MockService { MockService(store: store) }
-    /// Landing links in `store`, as the API, the command line and the embedding API make them.
-    package var links: LinkService { LinkService(store: store) }
+    /// Shortcuts in the store, as the API, the command line and the embedding API make them.
+    package var shortcuts: ShortcutService { records.shortcuts(template: template) }
+    /// Mocks in the store, as the API, the command line and the embedding API make them.
+    package var mocks: MockService { records.mocks }
+    /// Landing links in the store, as the API, the command line and the embedding API make them.
+    package var links: LinkService { records.links }
 
     /// One-line warnings printed at start-up: data mode on current iOS; a store that cannot be written.
     package var startupWarnings: [String] {
@@ -68,10 +68,10 @@ package final class ShortcutApp: Sendable {
                 "data mode: iOS 16.4 and later (and Chromium, Firefox) refuse to follow a redirect to a data: URL; use --mode page for current iOS"
             )
         }
-        if let reason = store.readOnlyReason {
+        if let reason = records.readOnlyReason {
             // Said once, here: the plays are not written later either, and no further line says so.
             warnings.append(
-                "store \(store.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written"
+                "store \(records.directory.path) is read-only (\(reason)): its pages are served and listed, writes answer 503, play counts are kept in memory only and not written"
             )
         }
         if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
@@ -83,16 +83,20 @@ package final class ShortcutApp: Sendable {
     /// ones report a damaged record when it is first read (reading 100,000 records costs seconds of CPU).
     static let startupCheckLimit = 10_000
 
-    /// Reads every record once, in the background, and reports each damaged one (with its path) through
-    /// `report`: the store opens lazily, so even this check does not hold the start back.
+    /// Reports through `report` each problem of the store: those found at start (read through once, in the
+    /// background: the store opens lazily, so even this check does not hold the start back) and, from then
+    /// on, each file found damaged while running (a record altered under the server, a stats file), once
+    /// per file and problem, not per request.
     package func reportStoreProblems(_ report: @escaping @Sendable (String) -> Void) {
-        guard store.count <= ShortcutApp.startupCheckLimit else {
-            report("store: \(store.count) records; damaged ones are reported when first read (shortcut-serve mock list checks them all)")
+        let known = records.knownProblems.map { "store: " + $0.problem.line + $0.remedy }
+        records.onProblem { report("store: \($0)") }
+        known.forEach(report)
+        guard records.count <= ShortcutApp.startupCheckLimit else {
+            report("store: \(records.count) records; damaged ones are reported when first read (shortcut-serve mock list checks them all)")
             return
         }
-        DispatchQueue.global(qos: .utility).async { [store] in
-            for warning in StoreProblems.warnings(in: store) { report("store: \(warning)") }
-        }
+        // Reading the records not read yet reports each damaged one through `onProblem`.
+        DispatchQueue.global(qos: .utility).async { [records] in _ = records.warnings }
     }
 
     /// Registers every route on `server`.
@@ -116,9 +120,9 @@ package final class ShortcutApp: Sendable {
     /// What the caches hold now against `--cache-bytes`, counted by the caches themselves: one line for
     /// SIGHUP's report (issue 15's debug statistic).
     package var cacheReport: String {
-        let stored = store.cachedBytes
+        let stored = records.cachedBytes
         let prepared = answers.heldBytes
-        return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(store.cacheBudgetBytes), "
+        return "cache: \(stored + prepared) of \(options.cacheBytes) bytes (pages and summaries \(stored) of \(records.cacheBudgetBytes), "
             + "prepared answers and QR images \(prepared) of \(answers.budgetBytes))"
     }
 
@@ -136,7 +140,7 @@ package final class ShortcutApp: Sendable {
     package func onProbeReport(_ print: @escaping @Sendable ([String]) -> Void) { probes.onReport { print($0.lines) } }
 
     /// Writes what the store keeps in memory (access stats).
-    package func close() { store.flush() }
+    package func close() { records.flush() }
 }
 
 /// `--template FILE`: read and checked once at start.

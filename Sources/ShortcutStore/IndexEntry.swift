@@ -9,13 +9,27 @@
 /// a read record's summary is in the budgeted `RecordCache`).
 struct IndexEntry: Sendable {
     /// What is known about the file's contents.
-    enum State: Sendable {
-        /// Listed in the directory, not read yet (the store reads records lazily).
-        case unread
+    enum State: Sendable, Equatable {
+        /// Listed in the directory, not read yet (the store reads records lazily); `servedBefore` when a good
+        /// version of the record was read or written here and the file changed since.
+        case unread(servedBefore: Bool)
         /// Read and valid (its summary may be in the store's `RecordCache`, within the budget).
         case good
-        /// Read and invalid; reported in `problems` and skipped until the file is replaced.
-        case corrupt
+        /// Read and invalid; reported in `problems` and skipped until the file is replaced. `servedBefore`
+        /// when a good version of it was read or written here first: the damage happened while running, and
+        /// a play answers 500 (the server lost a record it served), not 404.
+        case corrupt(servedBefore: Bool)
+
+        /// Listed, not read yet, never served here.
+        static let listed = State.unread(servedBefore: false)
+
+        /// Whether a good version of the record was read or written here (now or before its file changed).
+        var servedBefore: Bool {
+            switch self {
+            case .good: true
+            case .unread(let served), .corrupt(let served): served
+            }
+        }
     }
 
     /// The file's inode when last seen; a different inode in the directory means another process
@@ -48,6 +62,12 @@ struct IndexEntry: Sendable {
     /// Whether the record is known to be invalid.
     var isCorrupt: Bool {
         if case .corrupt = state { return true }
+        return false
+    }
+
+    /// Whether the record is listed but not read yet.
+    var isUnread: Bool {
+        if case .unread = state { return true }
         return false
     }
 }

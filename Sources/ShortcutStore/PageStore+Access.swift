@@ -1,6 +1,6 @@
 extension PageStore {
     /// How a store may use its folder.
-    public enum Access: Sendable, Equatable {
+    package enum Access: Sendable, Equatable {
         /// Read and write; the folder is made if it is missing (a server, `add`).
         case createIfMissing
         /// Read and write a store that exists (`rm`); a missing one is `noStore`.
@@ -12,7 +12,7 @@ extension PageStore {
     /// Whether nothing can be written: opened `readOnly`, or its folder cannot be written (a read-only
     /// mount, no write permission). Pages are still served and listed; writes throw `readOnly`, and play
     /// counts stay in memory.
-    public var isReadOnly: Bool { readOnlyReason != nil }
+    package var isReadOnly: Bool { readOnlyReason != nil }
 
     /// Throws `readOnly` when the store cannot be written.
     func requireWritable() throws(PageStoreError) {

@@ -7,7 +7,7 @@
 extension PageStore {
     /// Where the store lives when no folder is given: `$XDG_DATA_HOME/shortcut-serve`, else
     /// `~/.local/share/shortcut-serve` on Linux; `~/Library/Application Support/shortcut-serve` on macOS.
-    public static func defaultDirectory() -> URL {
+    package static func defaultDirectory() -> URL {
         defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 

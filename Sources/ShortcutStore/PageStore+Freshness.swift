@@ -168,6 +168,10 @@ extension PageStore {
         let pagesPrefix = pagesPath + "/"
         withLock {
             indexChanged()
+            // A load that read a record before this merge must not put what it read back over what the
+            // merge found (`load` compares `generation`).
+            var changed = false
+            defer { if changed { generation += 1 } }
             for id in candidates {
                 let entry = index[id]
                 if let entry, entry.generation > scanStart { continue }
@@ -177,30 +181,33 @@ extension PageStore {
                 case (nil, .some):
                     index[id] = nil
                     cache.remove(id)
-                    problemsByPath[recordPath(id)] = nil
+                    changed = true
+                    setProblem(nil, for: recordPath(id))
                 case (let inode?, nil):
                     if (tombstones[id] ?? 0) <= scanStart {
-                        index[id] = IndexEntry(inode: inode, generation: 0, state: .unread)
+                        index[id] = IndexEntry(inode: inode, generation: 0, state: .listed)
                     }
                 case (let inode?, let entry?):
                     let isAnotherVersion = versions[id].map { found in entry.version.map { $0 != found } ?? false } ?? false
                     if entry.inode != inode || isAnotherVersion {
-                        index[id] = IndexEntry(inode: inode, generation: 0, state: .unread, pending: entry.pending)
+                        index[id] = IndexEntry(
+                            inode: inode, generation: 0, state: .unread(servedBefore: entry.state.servedBefore), pending: entry.pending)
                         cache.remove(id)
+                        changed = true
                     }
                 }
             }
             tombstones = tombstones.filter { $0.value > scanStart }
             if onlyCandidates {
-                for id in candidates where listed[id] == nil { problemsByPath[recordPath(id)] = nil }
+                for id in candidates where listed[id] == nil { setProblem(nil, for: recordPath(id)) }
             } else {
                 for path in problemsByPath.keys where path.hasPrefix(pagesPrefix) {
                     let name = path.dropFirst(pagesPrefix.count)
                     if let id = Self.id(fromRecordFileName: String(name)), listed[id] != nil { continue }
-                    problemsByPath[path] = nil
+                    setProblem(nil, for: path)
                 }
             }
-            for path in foreign { problemsByPath[path] = Self.foreignFileMessage(path) }
+            for path in foreign { setProblem(Self.foreignFileMessage(path), for: path) }
         }
     }
 

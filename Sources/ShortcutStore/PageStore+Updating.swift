@@ -9,7 +9,7 @@ extension PageStore {
     /// - Throws: `notFound` (no page, or an expired one), `corruptRecord` (a damaged one), what `change`
     ///   throws, `invalidID` if `change` changed the id, the checks of `put`, or `io`.
     @discardableResult
-    public func update(_ id: String, _ change: (inout StoredPage) throws(PageStoreError) -> Void) throws -> StoredPage {
+    package func update(_ id: String, _ change: (inout StoredPage) throws(PageStoreError) -> Void) throws -> StoredPage {
         try PageID.validate(id)
         return try withWriteLocks(id) { () throws(PageStoreError) -> StoredPage in
             guard var page = try readCurrent(id) else { throw PageStoreError.notFound(id) }
@@ -30,7 +30,7 @@ extension PageStore {
     ///   be trusted), or `condition` is false; nothing is removed then.
     /// - Throws: `invalidID` (nothing is done on disk) or `io`.
     @discardableResult
-    public func remove(_ id: String, where condition: (StoredPage) -> Bool) throws -> Bool {
+    package func remove(_ id: String, where condition: (StoredPage) -> Bool) throws -> Bool {
         try PageID.validate(id)
         return try withWriteLocks(id) { () throws(PageStoreError) -> Bool in
             let current: StoredPage?

@@ -7,7 +7,7 @@ extension PageStore {
     /// `invalidHeader` or `invalidContentType` before touching the disk, `alreadyExists` when a page with
     /// the id exists (in this or another process; an expired one is replaced), or `io`.
     @discardableResult
-    public func create(_ page: StoredPage) throws -> StoredPage {
+    package func create(_ page: StoredPage) throws -> StoredPage {
         var page = page
         if page.id.isEmpty { page.id = PageID.generate() }
         let bytes = try checkedRecord(page)
@@ -19,6 +19,7 @@ extension PageStore {
             }
             guard let version else { throw PageStoreError.alreadyExists(page.id) }
             writeStatsFile(for: page.id, replacing: true)
+            withLock { rememberStats(.zero, of: page.id) }
             remember(page, version: version, resetStats: true)
             return page
         }
@@ -29,7 +30,7 @@ extension PageStore {
     ///
     /// To change a page only if it still exists (an API's PUT), use `update`: a `get` then `put` brings
     /// back a page removed in between.
-    public func put(_ page: StoredPage) throws {
+    package func put(_ page: StoredPage) throws {
         let bytes = try checkedRecord(page)
         try withWriteLocks(page.id) { () throws(PageStoreError) in
             try refuseCaseTwin(of: page.id)
@@ -43,7 +44,7 @@ extension PageStore {
     /// - Returns: false if there was no such page.
     /// - Throws: `invalidID` (nothing is done on disk) or `io`.
     @discardableResult
-    public func remove(_ id: String) throws -> Bool {
+    package func remove(_ id: String) throws -> Bool {
         try PageID.validate(id)
         return try withWriteLocks(id) { () throws(PageStoreError) -> Bool in
             // On a file system that ignores case, `ABC`'s path names `abc`'s files: removing `ABC` must not
@@ -62,7 +63,7 @@ extension PageStore {
     ///   readable one: that one is the services' to remove, with their checks). Read again under the
     ///   locks, so a record another process has just made good is left alone.
     /// - Throws: `invalidID`, `readOnly` or `io`.
-    public func removeDamaged(_ id: String) throws -> String? {
+    package func removeDamaged(_ id: String) throws -> String? {
         try PageID.validate(id)
         return try withWriteLocks(id) { () throws(PageStoreError) -> String? in
             if try caseTwinOnDisk(of: id) != nil { return nil }
@@ -119,8 +120,9 @@ extension PageStore {
             index[id] = nil
             cache.remove(id)
             tombstones[id] = generation
-            problemsByPath[path] = nil
-            problemsByPath[statsPath + "/" + StatsFile.fileName(for: id)] = nil
+            knownStats[id] = nil
+            setProblem(nil, for: path)
+            setProblem(nil, for: statsPath + "/" + StatsFile.fileName(for: id))
         }
     }
 
@@ -184,7 +186,7 @@ extension PageStore {
                 inode: version.inode, generation: generation, state: .good, version: version, pending: pending)
             cache.insert(page, keepingBody: true)
             tombstones[page.id] = nil
-            problemsByPath[path] = nil
+            setProblem(nil, for: path)
         }
     }
 

@@ -41,14 +41,22 @@ import ShortcutPlatform
 ///   without any watch (Linux out of inotify instances) does a changed folder cost a pass over the index
 ///   under the lock and a stat per record read. `count` and `problems` are O(n): start-up and tools.
 ///
-/// Thread safety: every mutable field below is guarded by `lock` (hence `@unchecked Sendable`). `lock`
-/// is held only for memory work, never across a system call, so `get` on a cached page is one
-/// dictionary lookup under a lock. Disk work on one id is ordered by that id's stripe of `idLocks`, and
-/// writes also by its `recordLocks` file (across processes); lock order is `statsFlushLock`, then an id
-/// lock, then a record lock file, then `lock`.
-public final class PageStore: @unchecked Sendable {
+/// Thread safety: every mutable field below is guarded by `lock` (hence `@unchecked Sendable`). Where each
+/// lock is held, and for how long at most:
+/// - `lock`: memory work only, never across a system call (a dictionary lookup or update; O(n) passes only
+///   in `list`, `count` and `problems`, which tools call). Every path takes it, loops included.
+/// - an id's stripe of `idLocks`: by writers (`create`, `put`, `update`, `remove`, `removeDamaged`) across
+///   their record lock file and their `fsync`s, so as long as a durable write takes, plus any wait for
+///   another process's writer of the stripe. Waited for only by other writers; the flush and the expiry
+///   `tryLock` it; reads never take it (`load` checks `generation` instead).
+/// - a record lock file (`recordLocks`, across processes): as the stripe; the expiry only tries it.
+/// - `statsFlushLock`: a flush's whole run (at most `flushTimePerTick` on the timer); only flushes take it.
+/// - `stats/.lock` (across processes): a flush's writing; the timer's flush only tries it.
+/// Lock order: `statsFlushLock`, then an id lock, then a record lock file or `stats/.lock`, then `lock`.
+/// So no event loop, and no thread that reads, waits for a lock held across I/O, nor for another process.
+package final class PageStore: @unchecked Sendable {
     /// The store's folder.
-    public let directory: URL
+    package let directory: URL
     /// `directory/pages`, where the records live.
     let pagesPath: String
     /// `directory/stats`, where play counts live.
@@ -61,7 +69,7 @@ public final class PageStore: @unchecked Sendable {
     /// when read-only.
     let statsLockFD: Int32
     /// Why the store cannot be written; nil when it can (see `isReadOnly`).
-    public let readOnlyReason: String?
+    package let readOnlyReason: String?
     /// `locks/`: what a write holds so that no other process changes the same record meanwhile.
     let recordLocks: RecordLocks
 
@@ -86,17 +94,44 @@ public final class PageStore: @unchecked Sendable {
     /// used while the index has no entry for the id, and the periodic directory check adds entries for
     /// records other processes write, so they are still found within a second. Guarded by `lock`.
     @exclusivity(unchecked) var recentMisses: [String: UInt64] = [:]
+    /// What is wrong with each record whose entry is `.corrupt`, without the path (`RecordDamage.reason`); an
+    /// entry no longer corrupt drops its reason when next found damaged or in `setProblem`. Guarded by `lock`.
+    @exclusivity(unchecked) var damageReasons: [String: String] = [:]
+    /// Ids whose expired records are queued for removal on `maintenanceQueue` (`scheduleExpiry`), each once.
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) var expiring: Set<String> = []
+    /// Told of each file newly found damaged or unreadable (`onProblem`). Guarded by `lock`; called on
+    /// `problemNotices`.
+    @exclusivity(unchecked) var problemObserver: (@Sendable (StoreProblem) -> Void)?
+    /// The stats file being written by the flush now, with its counts before and the plays it adds: a
+    /// `stats` call meanwhile answers from these instead of the file. Guarded by `lock`.
+    @exclusivity(unchecked) var statsInFlight: (id: String, before: StatsFile, plays: PendingStats)?
+    /// The last counts read from or written to each stats file, for at most `knownStatsLimit` ids: when a
+    /// stats file is then found damaged, its count is kept from here (and the flush writes it back), not
+    /// reset to zero. Guarded by `lock`.
+    @exclusivity(unchecked) var knownStats: [String: StatsFile] = [:]
+    /// At most this many ids' counts are kept in `knownStats` (16 bytes and an id each).
+    static let knownStatsLimit = 4096
+    /// Moves when the flush starts or ends writing a stats file: a `stats` call that read a file while it
+    /// did not move read a file no flush was writing. Guarded by `lock`.
+    @exclusivity(unchecked) var statsWrites: UInt64 = 0
     /// The ids whose entries hold plays not yet written to `stats/` (`IndexEntry.pending`), each once: what
     /// the next flush writes. Guarded by `lock`.
     @exclusivity(unchecked) var playedIDs: [String] = []
     /// `answerStamp`'s word: moved under `lock` with each change to `index`, read without it.
     let answers = AtomicWord(1)
 
-    /// Orders disk work per id (64 stripes): a load, write or removal of one id never interleaves with
-    /// another on the same id, while different ids proceed in parallel.
+    /// Orders this process's writers per id (64 stripes): a write or removal of one id never interleaves
+    /// with another on the same id, while different ids proceed in parallel. Held by a writer across its
+    /// lock file (which may wait for another process's writer) and its `fsync`s: so only writers wait for
+    /// it. Reads (`load`) never take it; the flush and expiry only try it (`tryLock`) and put their work
+    /// off when it is busy.
     let idLocks: [Lock] = (0..<64).map { _ in Lock() }
-    /// Held while writing or reading play counts, so a flush in progress is never half-counted.
+    /// Held by a flush for its whole run (one flush at a time: the maintenance tick, `flush()` at close);
+    /// nothing else takes it, so no reader waits for a flush's `flock` or `fsync`.
     let statsFlushLock = Lock()
+    /// Where `problemObserver` is called, in order, outside `lock`.
+    let problemNotices = DispatchQueue(label: "shortcut-serve.store.problems")
 
     /// Runs the periodic freshness check and stats flush.
     let maintenanceQueue = DispatchQueue(label: "shortcut-serve.store.maintenance")
@@ -124,10 +159,10 @@ public final class PageStore: @unchecked Sendable {
 
     /// The largest record file written or read by default: 16 MiB (16 times the default request body
     /// limit). A larger file found in the store is reported as damaged and never read into memory.
-    public static let defaultMaxRecordBytes = 16 << 20
+    package static let defaultMaxRecordBytes = 16 << 20
 
     /// The largest record file (header line and body) this store writes or reads, in bytes.
-    public let maxRecordBytes: Int
+    package let maxRecordBytes: Int
 
     /// Opens the store in `directory` (making it if needed, unless `access` says otherwise): removes temp
     /// files left by crashed writers, lists the records without reading them, and starts the periodic
@@ -138,7 +173,7 @@ public final class PageStore: @unchecked Sendable {
     ///   - maxRecordBytes: the largest record file written or read (default `defaultMaxRecordBytes`).
     ///   - access: whether to make a missing store, or only to read (default `createIfMissing`).
     /// - Throws: `noStore` when `access` is not `createIfMissing` and there is no store; `io`.
-    public convenience init(
+    package convenience init(
         directory: URL, cacheBudgetBytes: Int = CacheBudget().storeBytes, maxRecordBytes: Int = PageStore.defaultMaxRecordBytes,
         access: Access = .createIfMissing
     ) throws {
@@ -185,38 +220,38 @@ public final class PageStore: @unchecked Sendable {
     /// One line per file skipped as damaged or unreadable (`<path>: <what is wrong>`), sorted by path.
     ///
     /// Records are read lazily, so this first reads every record not read yet (like `list()`).
-    public var problems: [String] {
+    package var problems: [String] {
         verifyUnread()
         lock.lock()
         defer { lock.unlock() }
         return problemsByPath.sorted { $0.key < $1.key }.map(\.value)
     }
 
-    /// `problems`, each with the id of the record it is about (nil for a file that is no record of an id,
-    /// such as a foreign file in `pages/`): so a message can name the command that clears it.
-    public var problemsByID: [(id: String?, problem: String)] {
+    /// `problems`, each with the file it is about: so a message can name the command that clears it.
+    package var problemList: [StoreProblem] {
         verifyUnread()
-        lock.lock()
-        defer { lock.unlock() }
-        return problemsByPath.sorted { $0.key < $1.key }.map { path, problem in
-            let name = path.hasPrefix(pagesPath + "/") ? String(path.dropFirst(pagesPath.count + 1)) : ""
-            return (Self.id(fromRecordFileName: name), problem)
-        }
+        return withLock { problemsByPath.sorted { $0.key < $1.key }.map { StoreProblem(file: file(at: $0.key), line: $0.value) } }
+    }
+
+    /// The problems known now, without reading the records not read yet (`problemList` reads them): what a
+    /// server lists while it runs, at the cost of a sort.
+    package var knownProblems: [StoreProblem] {
+        withLock { problemsByPath.sorted { $0.key < $1.key }.map { StoreProblem(file: file(at: $0.key), line: $0.value) } }
     }
 
     /// How many records the store holds, counting records not read yet and leaving out those found
     /// damaged.
-    public var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return index.values.reduce(0) { $0 + ($1.isCorrupt ? 0 : 1) }  // O(n): at start, and for tools
     }
 
     /// The most bytes cached pages and summaries hold.
-    public var cacheBudgetBytes: Int { cache.budget }
+    package var cacheBudgetBytes: Int { cache.budget }
 
     /// The bytes cached pages and summaries hold now (never above the budget).
-    public var cachedBytes: Int {
+    package var cachedBytes: Int {
         lock.lock()
         defer { lock.unlock() }
         return cache.usedBytes
@@ -229,7 +264,7 @@ public final class PageStore: @unchecked Sendable {
     /// that for `demo` and skips its lookup (a lock, four hash lookups and a clock read on every request).
     /// Read it before the `get` whose answer is remembered: a change during that `get` then moves it past
     /// S. One atomic load; never zero.
-    public var answerStamp: UInt64 { answers.load() }
+    package var answerStamp: UInt64 { answers.load() }
 
     /// Moves `answerStamp`; the caller holds `lock` and has changed `index` (or a tick has passed).
     func indexChanged() { answers.increment() }
@@ -273,7 +308,38 @@ public final class PageStore: @unchecked Sendable {
 
     /// Notes a problem with the file at `path` (replacing an older note for it).
     func report(_ error: PageStoreError, path: String) {
-        withLock { problemsByPath[path] = error.description }
+        withLock { setProblem(error.description, for: path) }
+    }
+
+    /// Sets or clears (nil) the problem noted for the file at `path`; the caller holds `lock`. A problem
+    /// newly noted, or changed, is told to the `onProblem` observer once: not again while it stays.
+    func setProblem(_ problem: String?, for path: String) {
+        guard problemsByPath[path] != problem else { return }
+        problemsByPath[path] = problem
+        if problem == nil, case .record(let id) = file(at: path) { damageReasons[id] = nil }
+        guard let problem, let observer = problemObserver else { return }
+        let found = StoreProblem(file: file(at: path), line: problem)
+        problemNotices.async { observer(found) }
+    }
+
+    /// What the file at `path` is to the store.
+    func file(at path: String) -> StoreProblem.File {
+        if path.hasPrefix(pagesPath + "/"), let id = Self.id(fromRecordFileName: String(path.dropFirst(pagesPath.count + 1))) {
+            return .record(id: id)
+        }
+        if path.hasPrefix(statsPath + "/"), let id = StatsFile.id(fromFileName: String(path.dropFirst(statsPath.count + 1))) {
+            return .stats(id: id)
+        }
+        if path.hasPrefix(pagesPath + "/") && !path.dropFirst(pagesPath.count + 1).contains("/") { return .foreign }
+        return .other
+    }
+
+    /// Calls `observer` with each problem found from now on (a record found damaged when it is read, a
+    /// stats file that cannot be read or written, a failed write to the store's folders), once per file
+    /// and problem, on a queue of the store's, in the order found; with the id of the record it is about,
+    /// when there is one. Problems found before the call are in `problems`.
+    package func onProblem(_ observer: @escaping @Sendable (StoreProblem) -> Void) {
+        withLock { problemObserver = observer }
     }
 
     /// Lists records, and (unless read-only) sweeps temp files and removes stats whose record is gone.
@@ -293,7 +359,7 @@ public final class PageStore: @unchecked Sendable {
             for line in DurableFile.sweepTemporaryFiles(in: directory.path, entries: root) { problems[line] = line }
         }
         // `mapValues` keeps the hash table as it is: no rehashing of 100,000 keys.
-        let index = pages.records.mapValues { IndexEntry(inode: $0, generation: 0, state: .unread) }
+        let index = pages.records.mapValues { IndexEntry(inode: $0, generation: 0, state: .listed) }
         for name in pages.others {
             let path = pagesPath + "/" + name
             problems[path] = Self.foreignFileMessage(path)

@@ -66,6 +66,16 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// What is wrong, without the file's path: what a record's damage says to a client that should not
+    /// learn where the store lives (a play on the network).
+    public var reasonWithoutPath: String {
+        switch self {
+        case .io(_, let code): "it cannot be read: \(Platform.errorText(code))"
+        case .corruptRecord(_, let reason): "not a valid page record: \(reason)"
+        default: description
+        }
+    }
+
     /// `value` in double quotes with control characters escaped and long values cut, so that a hostile
     /// id cannot forge log lines.
     static func quoted(_ value: String, limit: Int = 80) -> String {

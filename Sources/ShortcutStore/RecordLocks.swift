@@ -23,6 +23,16 @@ struct RecordLocks: Sendable {
         return try body()
     }
 
+    /// Runs `body` holding the lock for `id` if no one holds it now; nil (and `body` not run) if someone
+    /// does. For work that may be put off rather than wait for another writer (an expired record's removal).
+    func withLockIfFree<T>(_ id: String, _ body: () throws(PageStoreError) -> T) throws(PageStoreError) -> T? {
+        let file = path + "/" + Self.fileName(stripe: Self.stripe(for: id))
+        let fd = try StoreIO.open(file, [.readWrite, .create, .noFollow])
+        defer { StoreIO.close(fd) }
+        guard try StoreIO.tryLockExclusive(fd, path: file) else { return nil }
+        return try body()
+    }
+
     /// Makes the lock files that are missing, so that a store always holds the same `stripeCount` files
     /// (not one more after each write that meets a new stripe).
     static func makeFiles(in path: String) throws(PageStoreError) {

@@ -46,7 +46,7 @@ public enum ServerRegistry {
     static let maxEntries = 64
 
     /// Adds (or replaces) `entry` for its pid, dropping entries whose process is gone.
-    public static func announce(_ entry: Entry, store: URL) throws {
+    package static func announce(_ entry: Entry, store: URL) throws {
         try change(store) { entries in
             entries.removeAll { $0.pid == entry.pid }
             entries.append(entry)
@@ -56,22 +56,53 @@ public enum ServerRegistry {
 
     /// Removes the entry of `pid` (a server that stops). A failure is dropped: the entry stays, and readers
     /// skip it once this process has exited.
-    public static func withdraw(pid: Int32, store: URL) {
+    package static func withdraw(pid: Int32, store: URL) {
         try? change(store) { entries in entries.removeAll { $0.pid == pid } }
     }
 
-    /// The servers whose process still runs, by pid. Reads only: a read-only command changes nothing.
-    public static func live(store: URL) -> [Entry] {
-        read(store.path + "/" + fileName).filter { Platform.isProcessRunning($0.pid) }.sorted { $0.pid < $1.pid }
+    /// What the registry says: the live servers, or why it cannot be trusted.
+    public struct Listing: Sendable, Equatable {
+        /// The servers whose process still runs, by pid (none when `problem` is set).
+        public var servers: [Entry]
+        /// Why the file cannot be trusted (damaged or unreadable: `<path>: <what is wrong>`); nil when it is
+        /// good or missing. Then no address may be taken from it, nor guessed in its place: a loopback-only
+        /// server must not be announced at a network address.
+        public var problem: String?
     }
 
-    /// The entries in the file; none when it is missing, unreadable or damaged. Dropping that error is safe:
-    /// the registry only chooses the addresses the command line prints (else it prints the default).
-    private static func read(_ path: String) -> [Entry] {
-        guard case .read(let bytes, _)? = try? StoreIO.readRegularFile(path, limit: maxFileBytes),
-            let entries = try? JSONDecoder().decode([Entry].self, from: Data(bytes))
-        else { return [] }
-        return entries
+    /// The servers whose process still runs, by pid, or the file's problem. Reads only: a read-only command
+    /// changes nothing.
+    package static func live(store: URL) -> Listing {
+        switch read(store.path + "/" + fileName) {
+        case .success(let entries):
+            Listing(servers: entries.filter { Platform.isProcessRunning($0.pid) }.sorted { $0.pid < $1.pid }, problem: nil)
+        case .failure(let problem):
+            Listing(servers: [], problem: problem.description)
+        }
+    }
+
+    /// Why `servers.json` cannot be read.
+    struct Damage: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The entries in the file; none when it is missing; its problem when it is unreadable or damaged.
+    private static func read(_ path: String) -> Result<[Entry], Damage> {
+        let bytes: [UInt8]
+        do {
+            switch try StoreIO.readRegularFile(path, limit: maxFileBytes) {
+            case .missing: return .success([])
+            case .refused(let reason, _): return .failure(Damage(description: "\(path): \(reason)"))
+            case .read(let read, _): bytes = read
+            }
+        } catch {
+            return .failure(Damage(description: error.description))
+        }
+        do {
+            return .success(try JSONDecoder().decode([Entry].self, from: Data(bytes)))
+        } catch {
+            return .failure(Damage(description: "\(path): not a list of running servers (damaged)"))
+        }
     }
 
     private static func change(_ store: URL, _ body: (inout [Entry]) -> Void) throws {
@@ -81,7 +112,9 @@ public enum ServerRegistry {
         defer { StoreIO.close(lock) }
         try StoreIO.lockExclusive(lock, path: lockPath)
         defer { StoreIO.unlock(lock) }
-        var entries = read(directory + "/" + fileName).filter { Platform.isProcessRunning($0.pid) }
+        // A damaged file is replaced by this one's entries: it said nothing that could be trusted.
+        var entries: [Entry] = []
+        if case .success(let read) = read(directory + "/" + fileName) { entries = read.filter { Platform.isProcessRunning($0.pid) } }
         body(&entries)
         let folder = try StoreIO.open(directory, [.readOnly, .directory])
         defer { StoreIO.close(folder) }

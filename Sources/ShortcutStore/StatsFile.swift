@@ -22,6 +22,13 @@ struct StatsFile: Codable, Sendable, Equatable {
     /// The file name for `id`.
     static func fileName(for id: String) -> String { id + ".stats" }
 
+    /// The id a stats file name stands for, or nil for any other name.
+    static func id(fromFileName name: String) -> String? {
+        guard name.hasSuffix(".stats") else { return nil }
+        let id = String(name.dropLast(6))
+        return PageID.isValid(id) ? id : nil
+    }
+
     /// The file bytes.
     func encoded() throws(PageStoreError) -> [UInt8] {
         let encoder = JSONEncoder()

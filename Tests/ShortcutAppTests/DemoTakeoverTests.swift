@@ -1,10 +1,10 @@
 import Foundation
 import ShortcutPages
-import ShortcutRecords
 import TestSupport
 import Testing
 
 @testable import ShortcutCLI
+@testable import ShortcutRecords
 @testable import ShortcutRoutes
 @testable import ShortcutServe
 @testable import ShortcutStore
@@ -24,10 +24,10 @@ import Testing
         defer { server.stop() }
         #expect(try server.request("GET", "/s").header("Location") == "/p/demo")
         #expect(try server.request("GET", "/s").header("Location") == "/p/demo")  // now from the remembered miss
-        try server.app.store.create(Self.mine())
+        try server.app.records.store.create(Self.mine())
         #expect(try server.request("GET", "/s").header("Location")?.hasPrefix("data:text/html;base64,") == true)
         #expect(try server.request("GET", "/p/demo").bodyText.contains("myapp://mine"))
-        #expect(try server.app.store.remove("demo"))
+        #expect(try server.app.records.store.remove("demo"))
         #expect(try server.request("GET", "/s").header("Location") == "/p/demo")
     }
 
@@ -41,7 +41,7 @@ import Testing
         ])
         #expect(added.status == 0, "\(added.stderr)")
         // A second is four ticks of the store's check; the test runs them itself instead of waiting.
-        let store = server.app.store
+        let store = server.app.records.store
         var taken = false
         for _ in 0...4 {
             taken = try server.request("GET", "/s").header("Location")?.hasPrefix("data:") == true

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import ShortcutCLI
+@testable import ShortcutRecords
 @testable import ShortcutRoutes
 @testable import ShortcutServe
 
@@ -228,6 +229,6 @@ import Testing
             return
         }
         #expect(items.map { $0["id"] } == [.string("promo")])
-        #expect(again.app.store.problems.contains { $0.contains("torn.page") })
+        #expect(again.app.records.store.problems.contains { $0.contains("torn.page") })
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import ShortcutRecords
 import ShortcutStore
 import TestSupport
 import Testing
 
 @testable import ShortcutCLI
+@testable import ShortcutRecords
 @testable import ShortcutRoutes
 @testable import ShortcutServe
 
@@ -55,8 +55,8 @@ import Testing
         let server = try AppServer()
         defer { server.stop() }
         // As an older version (or another writer) may have stored it: the store itself accepts 100–999.
-        _ = try server.app.store.create(StoredPage(id: "legacy", status: 101, body: Array("old".utf8)))
-        _ = try server.app.store.create(StoredPage(id: "fine", status: 200, body: Array("fine".utf8)))
+        _ = try server.app.records.store.create(StoredPage(id: "legacy", status: 101, body: Array("old".utf8)))
+        _ = try server.app.records.store.create(StoredPage(id: "fine", status: 200, body: Array("fine".utf8)))
         let client = try server.client()
         try client.send("GET /v3/legacy HTTP/1.1\r\nHost: localhost\r\n\r\nGET /v3/fine HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let first = try client.readResponse()

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ShortcutCLI
+@testable import ShortcutRecords
 @testable import ShortcutRoutes
 @testable import ShortcutServe
 
@@ -248,7 +249,7 @@ import Testing
         #expect(try Self.create(server, id: "b", extra: #", "bundle_id": "not a bundle id""#).status == 422)
         #expect(try Self.create(server, id: "b", extra: #", "bundle_id": "\#(String(repeating: "a", count: 256))""#).status == 422)
         #expect(try Self.create(server, id: "b", extra: #", "bundle_id": "\#(String(repeating: "a", count: 255))""#).status == 201)
-        #expect(server.app.store.list().map(\.id).sorted() == ["a", "b"])
+        #expect(server.app.records.store.list().map(\.id).sorted() == ["a", "b"])
     }
 
     @Test func aRecreatedShortcutsProfileIsNotStale() throws {

@@ -28,12 +28,13 @@ import Testing
     @Test func aLinkIsMadeShownListedAndRemovedOnlyWithItsSecret() throws {
         let folder = ServiceTests.Folder()
         defer { folder.remove() }
-        let links = LinkService(store: try folder.store())
+        let store = try folder.store()
+        let links = LinkService(store: store)
         let created = try links.create(Self.spring(), by: .anonymous)
         #expect(created.secret == "k" && created.stored.id == "spring" && created.stored.path == "/open/spring")
         #expect(try links.link("spring").link.appURL == "myapp://sale/spring")
         #expect(links.list().map(\.id) == ["spring"])
-        #expect(links.store.get("spring").map(RecordKind.init) == .link)
+        #expect(store.get("spring").map(RecordKind.init) == .link)
         guard case .notFound? = Self.failure({ try links.delete("spring", by: .client(secret: "wrong")) }) else {
             Issue.record("a wrong secret removed or was told apart")
             return

@@ -48,7 +48,7 @@ import Testing
 
         #expect(try store.caseTwinOnDisk(of: "ABC") == "abc")
         #expect(try store.caseTwinOnDisk(of: "abc") == nil)
-        #expect(store.load("ABC", caching: true) == nil, "ABC has no record: abc's is not ABC's")
+        #expect(store.load("ABC", caching: true) == .missing, "ABC has no record: abc's is not ABC's")
         #expect(!store.problems.contains { $0.contains("ABC.page") }, "a twin is not damage: \(store.problems)")
         #expect(throws: PageStoreError.idTakenInOtherCase("ABC", existing: "abc")) { try store.put(.make(id: "ABC")) }
         #expect(try !store.remove("ABC"))
@@ -79,7 +79,7 @@ import Testing
         store.withLock {
             for number in 0..<count {
                 let id = "00000000-0000-4000-8000-" + String(String(number + 1_000_000_000_000).suffix(12))
-                store.index[id] = IndexEntry(inode: UInt64(number + 1), generation: 0, state: .unread)
+                store.index[id] = IndexEntry(inode: UInt64(number + 1), generation: 0, state: .listed)
             }
         }
     }
@@ -148,7 +148,7 @@ import Testing
 @Suite struct RecordIndexTests {
     @Test func foldedIDsFollowEveryChange() {
         var index = RecordIndex([
-            "Abc": IndexEntry(inode: 1, generation: 0, state: .unread), "xyz": IndexEntry(inode: 2, generation: 0, state: .unread),
+            "Abc": IndexEntry(inode: 1, generation: 0, state: .listed), "xyz": IndexEntry(inode: 2, generation: 0, state: .listed),
         ])
         #expect(index.caseTwin(of: "abc") == "Abc")
         #expect(index.caseTwin(of: "ABC") == "Abc")
@@ -158,8 +158,8 @@ import Testing
         index["Abc"] = IndexEntry(inode: 3, generation: 1, state: .good)  // replaced: still one id
         index["Abc"] = nil
         #expect(index.caseTwin(of: "abc") == nil)
-        index["ABC"] = IndexEntry(inode: 4, generation: 0, state: .unread)
-        index["aBc"] = IndexEntry(inode: 5, generation: 0, state: .unread)  // both, as another process may leave them
+        index["ABC"] = IndexEntry(inode: 4, generation: 0, state: .listed)
+        index["aBc"] = IndexEntry(inode: 5, generation: 0, state: .listed)  // both, as another process may leave them
         #expect(index.caseTwin(of: "ABC") == "aBc")
         #expect(index.caseTwin(of: "aBc") == "ABC")
         index["ABC"] = nil

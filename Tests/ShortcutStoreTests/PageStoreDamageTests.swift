@@ -107,8 +107,38 @@ import Testing
         try Data(exact + [UInt8](repeating: 0x20, count: StatsFile.maximumBytes - exact.count)).write(to: URL(fileURLWithPath: stats))
         #expect(store.stats("s")?.totalAccess == 7, "a stats file of exactly the limit is read")
         try makeSparse(stats, size: 10 << 30)
-        #expect(store.stats("s")?.totalAccess == 0)
-        #expect(store.problems.contains { $0 == "\(stats): not a valid page record: the file is 10737418240 bytes; the limit is 4096" })
+        #expect(store.stats("s")?.totalAccess == 7, "the count known before is kept, not reset (issue 39)")
+        #expect(
+            store.problems.contains {
+                $0.hasPrefix("\(stats): not a valid page record: the file is 10737418240 bytes; the limit is 4096; ")
+            })
+        store.recordAccess("s")
+        #expect(store.stats("s")?.totalAccess == 8)
+        store.flush()
+        #expect(try String(contentsOfFile: stats, encoding: .utf8).contains(#""totalAccess":8"#), "written back with the known count")
+        #expect(store.problems.isEmpty)
+    }
+
+    /// A stats file damaged before this process ever read it: its count is unknown, so the flush leaves the
+    /// file for its owner (the problem says what to do) and keeps the plays in memory until it is removed.
+    @Test func aStatsFileDamagedBeforeItWasReadIsLeftAndItsPlaysKept() throws {
+        let folder = try TemporaryFolder()
+        try PageStore(directory: folder.url).create(StoredPage.make(id: "s"))
+        let stats = folder.path + "/stats/s.stats"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: stats))
+        let store = try PageStore(directory: folder.url)
+        store.recordAccess("s")
+        store.recordAccess("s")
+        #expect(store.stats("s")?.totalAccess == 2)
+        store.flush()
+        #expect(try String(contentsOfFile: stats, encoding: .utf8) == "garbage", "not written over")
+        let line = try #require(store.problems.first { $0.hasPrefix(stats + ": ") })
+        #expect(line.hasSuffix("else delete the file to count from the plays since)"))
+        #expect(store.stats("s")?.totalAccess == 2, "the plays are kept")
+        try FileManager.default.removeItem(atPath: stats)
+        store.flush()
+        #expect(try String(contentsOfFile: stats, encoding: .utf8).contains(#""totalAccess":2"#))
+        #expect(store.problems.isEmpty)
     }
 
     @Test func playCountsSaturateAtIntMax() throws {
@@ -117,7 +147,7 @@ import Testing
         try store.create(StoredPage.make(id: "max"))
         let stats = folder.path + "/stats/max.stats"
         try Data(#"{"lastAccessAt":800000000,"totalAccess":9223372036854775807}"#.utf8).write(to: URL(fileURLWithPath: stats))
-        #expect(store.play("max") != nil)
+        #expect(store.play("max").page != nil)
         store.recordAccess("max")
         #expect(store.stats("max")?.totalAccess == Int.max)
         store.flush()

@@ -50,13 +50,13 @@ import Testing
         let folder = try TemporaryFolder()
         let store = try PageStore(directory: folder.url)
         try store.create(StoredPage.make(id: "hot"))
-        #expect(store.play("hot")?.id == "hot")  // read from disk the first time
-        #expect(store.play("hot")?.id == "hot")  // then from memory
+        #expect(store.play("hot").page?.id == "hot")  // read from disk the first time
+        #expect(store.play("hot").page?.id == "hot")  // then from memory
         #expect(store.get("hot") != nil)  // a lookup, not a play
-        #expect(store.play("missing") == nil && store.play("../bad") == nil)
+        #expect(store.play("missing").page == nil && store.play("../bad").page == nil)
         #expect(store.stats("hot")?.totalAccess == 2)
         try store.create(StoredPage.make(id: "gone", expiresAt: Date(timeIntervalSinceNow: -1)))
-        #expect(store.play("gone") == nil)
+        #expect(store.play("gone").page == nil)
         #expect(store.stats("gone") == nil)
     }
 

@@ -1,0 +1,28 @@
+/// A file of the store found damaged or unreadable, or a failed write to it: one line of
+/// `PageStore.problems`, with the file it is about.
+public struct StoreProblem: Sendable, Equatable {
+    /// Which file the problem is about.
+    public enum File: Sendable, Equatable {
+        /// A record's file (`pages/<id>.page`): removing the record clears it.
+        case record(id: String)
+        /// A record's play counts (`stats/<id>.stats`): the line says how to clear it.
+        case stats(id: String)
+        /// A file in `pages/` that is no record (its name is not `<id>.page`): moving it out clears it.
+        case foreign
+        /// Any other file or folder (a folder that cannot be written, `stats/.lock`).
+        case other
+    }
+
+    /// The file.
+    public let file: File
+    /// `<path>: <what is wrong>`.
+    public let line: String
+
+    /// The record id the file belongs to, if any.
+    public var id: String? {
+        switch file {
+        case .record(let id), .stats(let id): id
+        case .foreign, .other: nil
+        }
+    }
+}
