@@ -15,6 +15,10 @@ import PackageDescription
 //   ShortcutPages     template -> shortcut page -> data URI
 //   ShortcutQR        text -> QR code (ISO/IEC 18004) -> terminal text or SVG
 //   ShortcutJSON      a strict JSON parser and an ordered JSON value (the APIs' bodies, association files)
+//   ShortcutStubs     WireMock 3's stub mappings as values: the mapping model (parse, check, write back), the request
+//                     matcher with near-miss distances and reports, the index that finds a stub without a scan, and
+//                     the engines they need: a linear-time regex (no backtracking), JSONPath and JSON equality, and
+//                     response templating (a Handlebars subset). Pure values and functions: no socket, file or store
 //   ShortcutLinks     apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
 //                     landing links (a page that tries the app, then falls back) and the AASA built from them
 //   ShortcutRecords   the application services (ShortcutService, MockService, LinkService): shortcuts, mocks
@@ -57,6 +61,7 @@ let package = Package(
         .target(name: "ShortcutPages", dependencies: ["HTTPVocabulary"]),
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
+        .target(name: "ShortcutStubs", dependencies: ["HTTPVocabulary", "ShortcutJSON"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutPages", "ShortcutJSON"]),
         .target(
             name: "ShortcutRecords", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
@@ -109,6 +114,7 @@ let package = Package(
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(name: "ShortcutRecordsTests", dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
         .testTarget(name: "ShortcutJSONTests", dependencies: ["ShortcutJSON"]),
+        .testTarget(name: "ShortcutStubsTests", dependencies: ["ShortcutStubs", "ShortcutJSON", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
         .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

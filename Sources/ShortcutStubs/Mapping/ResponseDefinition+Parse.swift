@@ -1,0 +1,86 @@
+import HTTPVocabulary
+import ShortcutJSON
+
+extension ResponseDefinition {
+    /// Reads a `response` object at `cursor`.
+    static func parse(_ cursor: JSONCursor, limits: MappingLimits) throws(MappingError) -> ResponseDefinition {
+        let fields = try cursor.object(known: knownFields, refused: refusedFields)
+        var response = ResponseDefinition()
+        if let status = fields["status"] { response.status = try status.integer(in: 100...599) }
+        if let message = fields["statusMessage"] {
+            let text = try message.string()
+            if let problem = HTTPField.valueProblem(text) { throw message.fail("\(problem)") }
+            response.statusMessage = text
+        }
+        if let headers = fields["headers"] { response.headers = try parseHeaders(headers) }
+        response.body = try parseBody(fields)
+        if let delay = fields["fixedDelayMilliseconds"] {
+            response.fixedDelayMilliseconds = try delay.integer(in: 0...limits.maxFixedDelayMilliseconds)
+        }
+        if let transformers = fields["transformers"] {
+            for element in try transformers.array() {
+                let name = try element.string()
+                guard name == templateTransformer else {
+                    throw element.fail("transformer '\(name)' is not supported (only \(templateTransformer))")
+                }
+                response.transformers.append(name)
+            }
+        }
+        if let parameters = fields["transformerParameters"] {
+            guard case .object = parameters.value else {
+                throw parameters.fail("must be an object, not \(JSONCursor.kind(parameters.value))")
+            }
+            response.transformerParameters = parameters.value
+        }
+        if let flag = fields["fromConfiguredStub"] { _ = try flag.bool() }
+        return response
+    }
+
+    private static func parseHeaders(_ cursor: JSONCursor) throws(MappingError) -> [HTTPField] {
+        var headers: [HTTPField] = []
+        for (name, value) in try cursor.members() {
+            if let problem = HTTPField.nameProblem(name) { throw value.fail("\(problem)") }
+            let values: [JSONCursor]
+            switch value.value {
+            case .string: values = [value]
+            case .array: values = try value.array()
+            default: throw value.fail("must be a string or an array of strings, not \(JSONCursor.kind(value.value))")
+            }
+            for element in values {
+                let text = try element.string()
+                if let problem = HTTPField.valueProblem(text) { throw element.fail("\(problem)") }
+                headers.append(HTTPField(name: name, value: text))
+            }
+        }
+        return headers
+    }
+
+    private static func parseBody(_ fields: JSONObjectFields) throws(MappingError) -> Body {
+        let given = fields.present(bodyFields)
+        guard given.count <= 1 else {
+            let found = given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
+            throw fields.cursor.fail("only one of \(bodyFields.joined(separator: ", ")) may be given (found \(found))")
+        }
+        guard let name = given.first, let cursor = fields[name] else { return .none }
+        switch name {
+        case "body": return .text(try cursor.string())
+        case "jsonBody": return .json(cursor.value)
+        case "base64Body":
+            guard let bytes = Base64.decode(try cursor.string()) else { throw cursor.fail("is not base64") }
+            return .binary(bytes)
+        default:
+            let file = try cursor.string()
+            if let problem = fileNameProblem(file) { throw cursor.fail(problem) }
+            return .file(file)
+        }
+    }
+
+    /// Why `name` may not name a file under `__files`: it must stay inside that folder.
+    private static func fileNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "may not be empty" }
+        if name.hasPrefix("/") { return "must be relative to __files, not an absolute path" }
+        if name.utf8.contains(0) || name.contains("\\") { return "may not hold a NUL or a backslash" }
+        if name.split(separator: "/").contains("..") { return "may not hold a '..' segment" }
+        return nil
+    }
+}

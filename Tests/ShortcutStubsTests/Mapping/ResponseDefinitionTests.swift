@@ -1,0 +1,117 @@
+import HTTPVocabulary
+import ShortcutJSON
+import Testing
+
+@testable import ShortcutStubs
+
+@Suite("Reading WireMock responses")
+struct ResponseDefinitionTests {
+    private func response(_ json: String) throws -> ResponseDefinition { try Fixture.mapping(#"{"response": \#(json)}"#).response }
+
+    private func refusal(_ json: String) throws -> String? { try Fixture.refusal(#"{"response": \#(json)}"#) }
+
+    @Test func defaultsAreWireMocks() throws {
+        let mapping = try Fixture.mapping("{}")
+        #expect(mapping.response.status == 200)
+        #expect(mapping.response.body == .none)
+        #expect(mapping.response.headers.isEmpty)
+        #expect(try response("{}").status == 200)
+    }
+
+    @Test func readsStatusMessageHeadersAndDelay() throws {
+        let response = try response(
+            #"{"status": 404, "statusMessage": "Nope", "fixedDelayMilliseconds": 250, "#
+                + #""headers": {"Content-Type": "text/plain", "Set-Cookie": ["a=1", "b=2"]}}"#
+        )
+        #expect(response.status == 404)
+        #expect(response.statusMessage == "Nope")
+        #expect(
+            response.headers == [
+                HTTPField(name: "Content-Type", value: "text/plain"), HTTPField(name: "Set-Cookie", value: "a=1"),
+                HTTPField(name: "Set-Cookie", value: "b=2"),
+            ])
+        #expect(response.fixedDelayMilliseconds == 250)
+    }
+
+    @Test(arguments: [
+        (#"{"body": "Hello"}"#, ResponseDefinition.Body.text("Hello")),
+        (#"{"jsonBody": {"a": [1, 2]}}"#, .json(.object([("a", .array([.number(1), .number(2)]))]))),
+        (#"{"base64Body": "AQID"}"#, .binary([1, 2, 3])),
+        (#"{"bodyFileName": "users/list.json"}"#, .file("users/list.json")),
+    ])
+    func readsBody(json: String, body: ResponseDefinition.Body) throws {
+        #expect(try response(json).body == body)
+    }
+
+    @Test func templatingIsTheOneTransformer() throws {
+        let templated = try response(
+            #"{"body": "{{request.path}}", "transformers": ["response-template"], "transformerParameters": {"a": 1}}"#)
+        #expect(templated.isTemplated)
+        #expect(templated.transformerParameters == .object([("a", .number(1))]))
+        #expect(try response(#"{"body": "x"}"#).isTemplated == false)
+    }
+
+    @Test(arguments: [
+        (#"{"fault": "EMPTY_RESPONSE"}"#, "response.fault: not supported by shortcut-serve (see README's table)"),
+        (
+            #"{"delayDistribution": {"type": "lognormal"}}"#,
+            "response.delayDistribution: not supported by shortcut-serve (see README's table)"
+        ),
+        (#"{"chunkedDribbleDelay": {}}"#, "response.chunkedDribbleDelay: not supported by shortcut-serve (see README's table)"),
+        (#"{"proxyBaseUrl": "http://x"}"#, "response.proxyBaseUrl: not supported by shortcut-serve (see README's table)"),
+        (
+            #"{"additionalProxyRequestHeaders": {}}"#,
+            "response.additionalProxyRequestHeaders: not supported by shortcut-serve (see README's table)"
+        ),
+        (
+            #"{"stauts": 200}"#,
+            "response.stauts: unknown field (expected one of status, statusMessage, headers, body, jsonBody, base64Body, bodyFileName, "
+                + "fixedDelayMilliseconds, transformers, transformerParameters, fromConfiguredStub)"
+        ),
+        (#"{"status": 99}"#, "response.status: 99 is out of range (100...599)"),
+        (#"{"status": 200.5}"#, "response.status: must be a whole number, not a number"),
+        (#"{"status": "200"}"#, "response.status: must be a whole number, not a string"),
+        (
+            #"{"body": "a", "jsonBody": {}}"#,
+            "response: only one of body, jsonBody, base64Body, bodyFileName may be given (found body and jsonBody)"
+        ),
+        (#"{"base64Body": "***"}"#, "response.base64Body: is not base64"),
+        (#"{"bodyFileName": "../secret"}"#, "response.bodyFileName: may not hold a '..' segment"),
+        (#"{"bodyFileName": "/etc/passwd"}"#, "response.bodyFileName: must be relative to __files, not an absolute path"),
+        (#"{"bodyFileName": ""}"#, "response.bodyFileName: may not be empty"),
+        (
+            #"{"transformers": ["response-template", "my-transformer"]}"#,
+            "response.transformers[1]: transformer 'my-transformer' is not supported (only response-template)"
+        ),
+        (#"{"transformerParameters": []}"#, "response.transformerParameters: must be an object, not an array"),
+        (#"{"headers": {"X-A": 1}}"#, "response.headers.X-A: must be a string or an array of strings, not a number"),
+        (#"{"headers": {"X-A": ["a", 2]}}"#, "response.headers.X-A[1]: must be a string, not a number"),
+        (
+            #"{"headers": {"Bad Name": "a"}}"#,
+            #"response.headers["Bad Name"]: byte 0x20 at offset 3 of the name is not a token character (a name is an RFC 9110 token)"#
+        ),
+        (
+            #"{"headers": {"X-A": "a\r\nX-B: b"}}"#,
+            "response.headers.X-A: byte 0x0D at offset 1 of the value is a control character "
+                + "(a value holds visible characters, space and tab)"
+        ),
+        (
+            #"{"statusMessage": "a\nb"}"#,
+            "response.statusMessage: byte 0x0A at offset 1 of the value is a control character "
+                + "(a value holds visible characters, space and tab)"
+        ),
+    ])
+    func refuses(json: String, message: String) throws {
+        #expect(try refusal(json) == message)
+    }
+
+    @Test func fixedDelayIsBoundedAtTheLimit() throws {
+        var limits = MappingLimits()
+        limits.maxFixedDelayMilliseconds = 1_000
+        let atLimit = try Fixture.mapping(#"{"response": {"fixedDelayMilliseconds": 1000}}"#, limits: limits)
+        #expect(atLimit.response.fixedDelayMilliseconds == 1_000)
+        #expect(throws: MappingError(path: "response.fixedDelayMilliseconds", reason: "1001 is out of range (0...1000)")) {
+            try Fixture.mapping(#"{"response": {"fixedDelayMilliseconds": 1001}}"#, limits: limits)
+        }
+    }
+}
