@@ -124,7 +124,8 @@ enum JSONMatchText {
         }
     }
 
-    private static func writeString(_ string: String, to out: inout String) {
+    /// `string` as a JSON string literal (quotes, backslashes and control characters escaped): one line.
+    static func writeString(_ string: String, to out: inout String) {
         out += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
