@@ -46,8 +46,11 @@ package struct RequestPattern: Sendable {
     /// Reads a `request` object at `cursor`.
     static func parse(_ cursor: JSONCursor, limits: MappingLimits) throws(MappingError) -> RequestPattern {
         let fields = try cursor.object(known: knownFields, refused: refusedFields)
-        var pattern = RequestPattern(
-            method: try fields["method"].map(MethodPattern.parse) ?? .any, url: try URLMatcher.parse(fields, limits: limits))
+        // `if let`, not `Optional.map`: the SDKs of macOS 13 / iOS 16 declare `map` rethrows (any Error), not
+        // throws(E), so a typed-throws closure through it does not type-check there.
+        var method = MethodPattern.any
+        if let given = fields["method"] { method = try MethodPattern.parse(given) }
+        var pattern = RequestPattern(method: method, url: try URLMatcher.parse(fields, limits: limits))
         if let given = fields["pathParameters"] {
             pattern.pathParameters = try stringPatterns(given, limits: limits)
             guard case .urlPathTemplate(let template) = pattern.url else { throw given.fail("needs urlPathTemplate") }

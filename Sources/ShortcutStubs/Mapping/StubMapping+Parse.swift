@@ -17,10 +17,12 @@ extension StubMapping {
             throw cursor.fail("the mapping is \(size) bytes of JSON; the limit is \(limits.maxMappingBytes)")
         }
         let fields = try cursor.object(known: knownFields, refused: refusedFields)
-        let request = try fields["request"].map { cursor throws(MappingError) in try RequestPattern.parse(cursor, limits: limits) }
-        let response = try fields["response"].map { cursor throws(MappingError) in try ResponseDefinition.parse(cursor, limits: limits) }
-        var mapping = StubMapping(
-            id: try parseID(fields), request: request ?? .anything, response: response ?? .ok, originalJSON: json)
+        // `if let`, not `Optional.map`, whose typed throws the SDKs of macOS 13 / iOS 16 do not declare.
+        var request = RequestPattern.anything
+        if let given = fields["request"] { request = try RequestPattern.parse(given, limits: limits) }
+        var response = ResponseDefinition.ok
+        if let given = fields["response"] { response = try ResponseDefinition.parse(given, limits: limits) }
+        var mapping = StubMapping(id: try parseID(fields), request: request, response: response, originalJSON: json)
         mapping.name = try fields.string("name")
         mapping.priority = try fields["priority"]?.integer(in: Int(Int32.min)...Int(Int32.max))
         mapping.persistent = try fields.bool("persistent")
