@@ -21,10 +21,11 @@ import PackageDescription
 //                     response templating (a Handlebars subset). Pure values and functions: no socket, file or store
 //   ShortcutLinks     apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
 //                     landing links (a page that tries the app, then falls back) and the AASA built from them
-//   ShortcutRecords   the application services (ShortcutService, MockService, LinkService): shortcuts, mocks
-//                     and landing links read, made, replaced, removed, authorised; their rules, messages, JSON
-//                     form and web clip profiles; the probe's report. The routes, the CLI and the embedding
-//                     API translate it; it is the only layer above the store that opens it
+//   ShortcutRecords   the application services (ShortcutService, MockService, LinkService, StubService): shortcuts,
+//                     mocks, landing links and stubs read, made, replaced, removed, authorised; their rules,
+//                     messages, JSON form and web clip profiles; the probe's report; a file's words (FileWords).
+//                     The routes, the CLI and the embedding API translate it; it is the only layer above the
+//                     store that opens it
 //   ShortcutRoutes    HTTP <-> service: the route table's routes, the guards (host, origin, API token), the
 //                     prepared-answer cache, the index and probe pages. Never imports the store
 //   ShortcutServe     the composition and the product embedded: ShortcutApp (store + services + routes on a
@@ -64,12 +65,15 @@ let package = Package(
         .target(name: "ShortcutStubs", dependencies: ["HTTPVocabulary", "ShortcutJSON"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutPages", "ShortcutJSON"]),
         .target(
-            name: "ShortcutRecords", dependencies: ["HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutLinks"]),
+            name: "ShortcutRecords",
+            dependencies: [
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutStubs", "ShortcutLinks",
+            ]),
         .target(
             name: "ShortcutRoutes",
             dependencies: [
-                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutLinks",
-                "ShortcutRecords",
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutPages", "ShortcutQR", "ShortcutJSON", "ShortcutStubs",
+                "ShortcutLinks", "ShortcutRecords",
             ]),
         .target(
             name: "ShortcutServe",

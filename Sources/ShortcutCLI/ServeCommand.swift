@@ -99,6 +99,7 @@ struct ServeCommand {
         }
         for warning in app.startupWarnings { standardError("warning: \(warning)\n") }
         app.reportStoreProblems { standardError("warning: \($0)\n") }
+        if !options.quiet { app.onStubMiss { standardError("\($0)\n") } }
         let host = address.isIPv6 ? "[\(address.host)]" : address.host
         // For the command line (`add`, `qr`, `open`, `profile`, `links add`): where this server really is. A
         // failure (a read-only store, a full disk) is dropped on purpose: serving does not depend on it, the
@@ -116,6 +117,10 @@ struct ServeCommand {
         // With --host 0.0.0.0 (or ::), where a phone on the same network finds the demo shortcut.
         for root in app.networkRoots { announcement += "  on your network: \(root)/s\n" }
         if let publicURL = options.publicURL { announcement += "  public: \(publicURL)/s\n" }
+        if let folder = options.stubsPath {
+            let count = app.stubs.count
+            announcement += "  stubs: \(folder) (\(count) mapping\(count == 1 ? "" : "s")); admin API at /__admin/\n"
+        }
         if let note = app.insecureOriginNote { standardError("note: \(note)\n") }
         writeUnbuffered(announcement, to: Platform.standardOutput)
 

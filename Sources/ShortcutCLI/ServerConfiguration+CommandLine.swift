@@ -10,7 +10,7 @@ extension ServerConfiguration {
                               [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
                               [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
                               [--cache-bytes N] [--journal N] [--journal-bytes N] [--journal-bodies N]
-                              [--journal-secrets] [--quiet] [limits…]
+                              [--journal-secrets] [--stubs DIR] [--global-response-templating] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -36,6 +36,9 @@ extension ServerConfiguration {
             options.mode = parsed
         }
         options.templatePath = try reader.value("--template")
+        // A WireMock root folder: mappings/*.json and __files/.
+        options.stubsPath = try reader.value("--stubs")
+        options.globalResponseTemplating = reader.flag("--global-response-templating")
         options.allowedHosts = try reader.values("--allow-host")
         if let url = try reader.value("--public-url") {
             guard let origin = publicOrigin(url) else {

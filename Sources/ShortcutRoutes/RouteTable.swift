@@ -45,6 +45,9 @@ package struct RouteTable: Sendable {
     let links: LinkService
     /// The store's problems known now, each with what clears it (`/api/problems`, the index page).
     let problems: @Sendable () -> [String]
+    /// Stubs at the app's own paths, and where a request no stub matched is said (standard error).
+    let stubs: StubService
+    let stubReport: (@Sendable (String) -> Void)?
     let template: PageTemplate
     let associationFiles: AssociationFiles
     let answers: AnswerCache
@@ -56,7 +59,8 @@ package struct RouteTable: Sendable {
 
     package init(
         settings: Settings, shortcuts: ShortcutService, mocks: MockService, links: LinkService,
-        problems: @escaping @Sendable () -> [String] = { [] }, template: PageTemplate,
+        problems: @escaping @Sendable () -> [String] = { [] }, stubs: StubService = StubService(),
+        stubReport: (@Sendable (String) -> Void)? = nil, template: PageTemplate,
         associationFiles: AssociationFiles, answers: AnswerCache, probes: ProbeReports, journal: RequestJournal? = nil
     ) {
         self.settings = settings
@@ -64,6 +68,8 @@ package struct RouteTable: Sendable {
         self.mocks = mocks
         self.links = links
         self.problems = problems
+        self.stubs = stubs
+        self.stubReport = stubReport
         self.template = template
         self.associationFiles = associationFiles
         self.answers = answers
@@ -100,6 +106,8 @@ package struct RouteTable: Sendable {
         ProbeRoutes(reports: probes, trustsProxy: settings.trustsProxy).install(on: server, guard: access)
         JournalRoutes(journal: journal).install(on: server, guard: access)
         ProblemsRoute(problems: problems).install(on: server, guard: access)
+        StubAdminAPI(stubs: stubs, journal: journal).install(on: server, guard: access)
+        StubServing(stubs: stubs, report: stubReport).install(on: server)
         server.journal = journal
         IndexPage(
             shortcutService: shortcuts, mockService: mocks, linkService: links, defaultMode: settings.mode, links: deviceLinks,

@@ -19,6 +19,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var quiet = false
     public var mode = DeliveryMode.page
     public var templatePath: String?
+    /// `--stubs DIR`: a WireMock root folder (`mappings/*.json`, `__files/`) whose stubs are served.
+    public var stubsPath: String?
+    /// `--global-response-templating`: every stub's response is a template, not only those that list
+    /// `response-template` in `transformers`.
+    public var globalResponseTemplating = false
     /// Extra names accepted in `Host` by `/` and the `/api/` routes (besides loopback names and `--host`).
     /// A name does not open the API to what a tunnel forwards: that takes `apiToken`.
     public var allowedHosts: [String] = []

@@ -30,6 +30,10 @@ package final class ShortcutApp: Sendable {
     package let journal: RequestJournal?
     /// Every route, over the services below.
     let routes: RouteTable
+    /// Stubs at the app's own paths (`--stubs`, the admin API).
+    package let stubs: StubService
+    /// Where a request no stub matched is said, once set (`onStubMiss`).
+    private let stubMisses = LineSink()
 
     /// Loads and checks `--aasa` and `--assetlinks` (a file with errors stops here, before the store is
     /// opened), opens the store (`--store`, or the per-user default) and loads `--template`.
@@ -43,12 +47,28 @@ package final class ShortcutApp: Sendable {
         template = try TemplateFile.load(options.templatePath)
         let journal = options.journal.isOn ? RequestJournal(options.journal) : nil
         self.journal = journal
+        if let folder = options.stubsPath {
+            let isFolder: Bool
+            do {
+                isFolder = try Platform.status(ofPath: folder).kind == .directory
+            } catch {
+                isFolder = false
+            }
+            guard isFolder else {
+                let reason = FileWords.readProblem(folder)
+                throw TemplateFile.Failure(
+                    description: "cannot read stubs folder \(folder): \(reason == "is a folder" ? "not a folder" : reason)")
+            }
+        }
+        let stubs = StubService(folder: options.stubsPath, templatesEverything: options.globalResponseTemplating)
+        self.stubs = stubs
         routes = RouteTable(
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
                 trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix),
             shortcuts: records.shortcuts(template: template), mocks: records.mocks, links: records.links,
-            problems: { [records] in records.knownProblems.map { $0.problem.line + $0.remedy } }, template: template,
+            problems: { [records] in records.knownProblems.map { $0.problem.line + $0.remedy } }, stubs: stubs,
+            stubReport: { [stubMisses] in stubMisses.send($0) }, template: template,
             associationFiles: associationFiles, answers: answers, probes: probes,
             journal: journal)
     }
@@ -75,6 +95,7 @@ package final class ShortcutApp: Sendable {
             )
         }
         if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
+        warnings += stubs.loadProblems.map { "stubs: \($0) (the other mappings are served)" }
         warnings += associationFiles.warnings
         return warnings
     }
@@ -139,6 +160,9 @@ package final class ShortcutApp: Sendable {
     /// took it: `print` should hand the writing to a queue of its own.
     package func onProbeReport(_ print: @escaping @Sendable ([String]) -> Void) { probes.onReport { print($0.lines) } }
 
+    /// Calls `report` with one line for each request no route and no stub answered (while stubs exist).
+    package func onStubMiss(_ report: @escaping @Sendable (String) -> Void) { stubMisses.receiver = report }
+
     /// Writes what the store keeps in memory (access stats).
     package func close() { records.flush() }
 }
@@ -165,4 +189,17 @@ package enum TemplateFile {
             throw Failure(description: "template \(path): \(error.reason)")
         }
     }
+}
+
+/// A line's receiver, set once the process knows where lines go (the binary: standard error).
+final class LineSink: @unchecked Sendable {
+    private let lock = Lock()
+    private var handler: (@Sendable (String) -> Void)?  // guarded by lock
+
+    var receiver: (@Sendable (String) -> Void)? {
+        get { lock.withLock { handler } }
+        set { lock.withLock { handler = newValue } }
+    }
+
+    func send(_ line: String) { receiver?(line) }
 }

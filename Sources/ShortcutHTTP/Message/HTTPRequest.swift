@@ -48,7 +48,7 @@ public struct HTTPRequest: Sendable {
     public var remoteAddress: String
     /// The pattern of the route that answers (`/p/:id`), set by the router; nil before routing and when no
     /// route matched. Kept beside the shared fields, as `params` is.
-    public internal(set) var route: String?
+    public package(set) var route: String?
 
     /// Makes a request. Most code receives requests from the server; this is for tests and adapters.
     public init(

@@ -21,6 +21,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = Lock()
     // Guarded by `lock`:
     private var router = Router()
+    private var interceptor: (@Sendable (inout HTTPRequest) -> HTTPResponse?)?
+    private var fallback: HTTPHandler?
     private var loops: [EventLoop] = []
     private var listener: Socket?
     private var boundAddress: HTTPServerAddress?
@@ -64,6 +66,24 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: Routes
 
     /// The handler for any method at `pattern` (Swifter's `server["/path"] = { … }`).
+    /// Asked before the routes with every request that is not `OPTIONS *`: an answer, or nil to go on to the
+    /// routes. For a layer that answers paths of its users' choosing (stubs), even where a route is. Set it
+    /// before `start`: like the routes, it is frozen then. It may set `request.route` (what the journal
+    /// names).
+    package var beforeRoutes: (@Sendable (inout HTTPRequest) -> HTTPResponse?)? {
+        get { withLock { interceptor } }
+        set { withLock { interceptor = newValue } }
+    }
+
+    /// Answers a request no route matches (instead of a plain 404), for the same layer. Set before `start`.
+    package var unmatchedHandler: HTTPHandler? {
+        get { withLock { fallback } }
+        set { withLock { fallback = newValue } }
+    }
+
+    /// The routes and the two handlers around them, as a request meets them; the caller holds the lock.
+    private var responder: Responder { Responder(router: router, beforeRoutes: interceptor, unmatched: fallback) }
+
     public subscript(pattern: String) -> HTTPHandler? {
         get { withLock { router.handler(nil, pattern) } }
         set { setRoute(nil, pattern, newValue) }
@@ -144,7 +164,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// `request.remoteAddress` is the peer the handlers see (empty: none, as for any request made in code).
     /// Works whether or not the server is started; started, it uses the frozen table.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        Responder(router: withLock { router }).respondAsSent(to: request)
+        withLock { responder }.respondAsSent(to: request)
     }
 
     // MARK: The listening socket
@@ -220,7 +240,7 @@ public final class HTTPServer: @unchecked Sendable {
             let socket = try Socket.listen(on: address, backlog: 1024)
             do {
                 let bound = HTTPServerAddress(try socket.localAddress())
-                let responder = Responder(router: router)
+                let responder = self.responder
                 let counter = ConnectionCounter(limit: limits.maxConnections, loops: loopCount)
                 let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil
                 let pool = BlockingPool(maxThreads: limits.blockingThreads)

@@ -2,6 +2,10 @@
 /// 405 with `Allow`, or 400 for an undecodable path, each with a one-line reason.
 struct Responder: Sendable {
     let router: Router
+    /// Asked before the routes (`HTTPServer.beforeRoutes`); nil: none.
+    var beforeRoutes: (@Sendable (inout HTTPRequest) -> HTTPResponse?)? = nil
+    /// Answers what no route matches (`HTTPServer.unmatchedHandler`); nil: a plain 404.
+    var unmatched: HTTPHandler? = nil
 
     /// The methods of RFC 9110 §9 and PATCH (RFC 5789); others get 501 unless a route names them.
     static let knownMethods: Set<HTTPMethod> = [.GET, .HEAD, .POST, .PUT, .DELETE, .PATCH, .OPTIONS, .CONNECT, .TRACE]
@@ -17,6 +21,7 @@ struct Responder: Sendable {
             // RFC 9110 §9.3.7: OPTIONS * asks about the server itself.
             return HTTPResponse(status: .noContent, headers: ["Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS"])
         }
+        if let beforeRoutes, let answer = beforeRoutes(&request) { return answer }
         switch router.match(request.method, path: request.path) {
         case .handler(let handler, let params, let pattern):
             request.params = params
@@ -32,6 +37,7 @@ struct Responder: Sendable {
             return HTTPResponse.error(.methodNotAllowed, "method \(request.method) is not allowed on \(request.path); allowed: \(list)")
                 .with(header: "Allow", list)
         case .notFound:
+            if let unmatched { return unmatched(request) }
             return .error(.notFound, "no route for \(request.method) \(request.path.prefix(200))")
         case .badPath(let reason):
             return .badRequest(reason)

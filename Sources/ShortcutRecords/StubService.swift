@@ -1,0 +1,260 @@
+import HTTPVocabulary
+import ShortcutJSON
+import ShortcutPlatform
+import ShortcutStubs
+
+/// Stubs at the app's own paths (WireMock 3's mappings): held in memory, loaded from a WireMock root folder
+/// (`--stubs DIR`: `mappings/*.json` and `__files/`), added, replaced and removed through the admin API and
+/// the embedding API, and matched against requests. The one place these happen.
+///
+/// Thread safety: `index` is guarded by `lock`, held only to read or replace it (a copy of the index is one
+/// retain: `StubIndex` is a value with copy-on-write storage), so a request is matched outside the lock
+/// against the index as it was when it arrived, and no admin call waits for a match's regex.
+package final class StubService: @unchecked Sendable {
+    /// The folder stubs were loaded from (`mappings/`, `__files/`), if any.
+    package let folder: String?
+    /// Templating for every stub, not only those that list `response-template` (`--global-response-templating`).
+    package let templatesEverything: Bool
+    private let lock = Lock()
+    private var index = StubIndex()  // guarded by lock
+    /// The compiled templates of the stubs that are templated, by lowercase id. Guarded by `lock`.
+    private var templates: [String: StubTemplates] = [:]
+    /// Problems met loading the folder: one line each (`<file>: <path>: <reason>`), for the start's report.
+    package private(set) var loadProblems: [String] = []
+
+    /// The largest `__files/` body read, in bytes.
+    package static let maxBodyFileBytes = 16 << 20
+    /// The largest mapping file read, in bytes.
+    package static let maxMappingFileBytes = 32 << 20
+
+    /// A service with no stubs, or the stubs of the WireMock root folder `folder`.
+    package init(folder: String? = nil, templatesEverything: Bool = false) {
+        self.folder = folder
+        self.templatesEverything = templatesEverything
+        if folder != nil { loadProblems = reloadFolder() }
+    }
+
+    /// Every stub, in the order they are tried (lower priority number first, then newest).
+    package var all: [StubMapping] { lock.withLock { index }.all }
+
+    /// How many stubs there are.
+    package var count: Int { lock.withLock { index.count } }
+
+    /// The stub `id` (any case), or nil.
+    package func mapping(id: String) -> StubMapping? { lock.withLock { index }.mapping(id: id) }
+
+    /// Checks and adds the mapping `json` (a new id when it has none).
+    /// - Throws: `StubServiceError.invalid` naming the field, `.conflict` for a taken id, `.full`.
+    @discardableResult
+    package func add(_ json: JSONValue) throws(StubServiceError) -> StubMapping { try add(try Self.parse(json)) }
+
+    /// Adds a mapping already read.
+    @discardableResult
+    private func add(_ mapping: StubMapping) throws(StubServiceError) -> StubMapping {
+        let compiled = try compile(mapping)
+        lock.lock()
+        defer { lock.unlock() }
+        let added: StubMapping
+        do throws(StubIndexError) {
+            added = try index.add(mapping)
+        } catch {
+            throw StubServiceError(error)
+        }
+        templates[added.id] = compiled
+        return added
+    }
+
+    /// Replaces the stub `id` with `json` (its id becomes `id`). Throws `.notFound` when there is none.
+    @discardableResult
+    package func replace(id: String, with json: JSONValue) throws(StubServiceError) -> StubMapping {
+        var members: [(String, JSONValue)] = []
+        if case .object(let given) = json { members = given.filter { $0.0 != "id" && $0.0 != "uuid" } }
+        let mapping = try Self.parse(.object([("id", .string(id))] + members))
+        let compiled = try compile(mapping)
+        lock.lock()
+        defer { lock.unlock() }
+        guard index.mapping(id: id) != nil else { throw .notFound(id) }
+        let replaced: StubMapping
+        do throws(StubIndexError) {
+            replaced = try index.replace(mapping)
+        } catch {
+            throw StubServiceError(error)
+        }
+        templates[replaced.id] = compiled
+        return replaced
+    }
+
+    /// Removes the stub `id`; throws `.notFound` when there is none.
+    package func remove(id: String) throws(StubServiceError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let removed = index.remove(id: id) else { throw .notFound(id) }
+        templates[removed.id] = nil
+    }
+
+    /// Removes every stub.
+    package func removeAll() {
+        lock.withLock {
+            index.removeAll()
+            templates.removeAll()
+        }
+    }
+
+    /// WireMock's reset: every stub removed, then the folder's loaded again (none without a folder). Returns
+    /// the problems met loading it.
+    @discardableResult
+    package func reset() -> [String] {
+        removeAll()
+        return reloadFolder()
+    }
+
+    /// The stub that answers `request`, with what its templates need; nil when none matches.
+    package func match(_ request: StubRequest) -> StubMatch? {
+        let (snapshot, compiled) = lock.withLock { (index, templates) }
+        guard snapshot.count > 0, let (mapping, report) = snapshot.bestMatch(for: request) else { return nil }
+        return StubMatch(mapping: mapping, report: report, templates: compiled[mapping.id])
+    }
+
+    /// The stubs nearest to `request` (for a 404 no stub matched).
+    package func nearMisses(for request: StubRequest) -> NearMissReport { lock.withLock { index }.nearMisses(for: request) }
+
+    /// Whether any stub exists: what a request checks before it builds a `StubRequest` (none: one lock).
+    package var isEmpty: Bool { lock.withLock { index.count == 0 } }
+
+    /// The bytes of `__files/<name>` (the mapping's `bodyFileName`), or why there are none. The name was
+    /// checked when the mapping was read (relative, no `..`); the file is also refused when it is not a
+    /// regular file or is over `maxBodyFileBytes`.
+    package func bodyFile(_ name: String) -> Result<[UInt8], StubServiceError> {
+        guard let folder else { return .failure(.bodyFile(name, "no --stubs folder holds __files/")) }
+        let path = folder + "/__files/" + name
+        guard !name.split(separator: "/").contains(".."), !name.hasPrefix("/") else {
+            return .failure(.bodyFile(name, "a body file's name stays inside __files/"))
+        }
+        switch FileWords.read(path, limit: Self.maxBodyFileBytes) {
+        case .success(let bytes) where bytes.count > Self.maxBodyFileBytes:
+            return .failure(.bodyFile(name, "it is over \(Self.maxBodyFileBytes) bytes"))
+        case .success(let bytes): return .success(bytes)
+        case .failure(let failure): return .failure(.bodyFile(name, failure.reason))
+        }
+    }
+
+    /// Reads `folder/mappings/*.json` into the index; a file that cannot be read or checked is reported
+    /// (path and reason, a JSON error's line and column) and the others still load.
+    private func reloadFolder() -> [String] {
+        guard let folder else { return [] }
+        let mappingsFolder = folder + "/mappings"
+        var problems: [String] = []
+        var names: [String] = []
+        do {
+            try Platform.scanDirectory(mappingsFolder) { name, _ in
+                let text = String(decoding: name, as: UTF8.self)
+                if text.hasSuffix(".json") && !text.hasPrefix(".") { names.append(text) }
+            }
+        } catch {
+            return ["\(mappingsFolder): \(FileWords.readProblem(mappingsFolder))"]
+        }
+        for name in names.sorted() {
+            let path = mappingsFolder + "/" + name
+            let bytes: [UInt8]
+            switch FileWords.read(path, limit: Self.maxMappingFileBytes) {
+            case .success(let read) where read.count > Self.maxMappingFileBytes:
+                problems.append("\(path): the file is over \(Self.maxMappingFileBytes) bytes")
+                continue
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                problems.append("\(path): \(failure.reason)")
+                continue
+            }
+            do {
+                for mapping in try StubMappingFile.parse(bytes, path: path) {
+                    do throws(StubServiceError) {
+                        try add(mapping)
+                    } catch {
+                        problems.append("\(path): \(error)")
+                    }
+                }
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        return problems
+    }
+
+    private static func parse(_ json: JSONValue) throws(StubServiceError) -> StubMapping {
+        do {
+            return try StubMapping.parse(json)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// The mapping's templates, compiled once; nil when it is not templated.
+    private func compile(_ mapping: StubMapping) throws(StubServiceError) -> StubTemplates? {
+        guard templatesEverything || mapping.response.isTemplated else { return nil }
+        do {
+            return try StubTemplates(mapping.response)
+        } catch {
+            throw .invalid(MappingError(path: "response", reason: error.description))
+        }
+    }
+}
+
+/// A stub that matched a request, with its compiled templates (nil: not templated).
+package struct StubMatch: Sendable {
+    package let mapping: StubMapping
+    package let report: MatchReport
+    package let templates: StubTemplates?
+}
+
+/// A templated response's body and header values, compiled when the stub is added.
+package struct StubTemplates: Sendable {
+    /// The body's template (`body` or `jsonBody`'s text); nil for a binary or file body or none.
+    package let body: ResponseTemplate?
+    /// Each header's value template, in the response's order.
+    package let headers: [(name: String, value: ResponseTemplate)]
+
+    init(_ response: ResponseDefinition) throws(TemplateError) {
+        var helpers = TemplateHelpers.standard
+        StubTemplateHelpers.register(in: &helpers)
+        switch response.body {
+        case .text(let text): body = try ResponseTemplate(text, helpers: helpers)
+        case .json(let json): body = try ResponseTemplate(json.description, helpers: helpers)
+        case .none, .binary, .file: body = nil
+        }
+        var headers: [(name: String, value: ResponseTemplate)] = []
+        for field in response.headers { headers.append((field.name, try ResponseTemplate(field.value, helpers: helpers))) }
+        self.headers = headers
+    }
+}
+
+/// Why the stub service refused: each says what and which, in one line.
+package enum StubServiceError: Error, Sendable, CustomStringConvertible {
+    /// The mapping was refused (422): the field and why.
+    case invalid(MappingError)
+    /// No stub has the id (404).
+    case notFound(String)
+    /// A stub has the id already (409).
+    case conflict(String)
+    /// The index is full (422).
+    case full(Int)
+    /// A body file cannot be served (500 when answering, said with the name).
+    case bodyFile(String, String)
+
+    init(_ error: StubIndexError) {
+        switch error {
+        case .duplicateID(let id): self = .conflict(id)
+        case .full(let limit): self = .full(limit)
+        default: self = .invalid(MappingError(path: "", reason: error.description))
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .invalid(let error): "\(error)"
+        case .notFound(let id): "no stub mapping with id \(id)"
+        case .conflict(let id): "a stub mapping with id \(id) exists already"
+        case .full(let limit): "the server holds \(limit) stub mappings, its limit"
+        case .bodyFile(let name, let reason): "cannot serve __files/\(name): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import ShortcutHTTP
+import ShortcutJSON
+import ShortcutRecords
+import ShortcutStubs
+
+/// WireMock 3's admin API for stubs, behind exactly `/api/`'s guards (this machine, the Host and Origin
+/// rules, `--expose-api`'s token):
+/// - `GET /__admin/health`; `GET /__admin/mappings` (`{"mappings": [...], "meta": {"total": N}}`, in the order
+///   they are tried); `POST /__admin/mappings` (201 with the mapping, its `id` and `uuid` set);
+///   `GET|PUT|DELETE /__admin/mappings/{id}` (ids compare without case); `DELETE /__admin/mappings`;
+///   `POST /__admin/mappings/import` (`{"mappings": [...], "importOptions": {"duplicatePolicy":
+///   "OVERWRITE"|"IGNORE", "deleteAllNotInImport": bool}}`); `POST /__admin/mappings/reset` (back to the
+///   `--stubs` folder's); `POST /__admin/reset` (that, and the request journal emptied).
+/// - A refused mapping is 422 with WireMock's error shape, naming the field:
+///   `{"errors": [{"code": 10, "source": {"pointer": "/request/urlPattern"}, "title": "..."}]}`.
+/// Bodies are JSON whatever `Content-Type` says (WireMock's Swift clients send none): the cross-site defence
+/// here is the Origin and `Sec-Fetch-Site` guards, not a 415.
+struct StubAdminAPI: Sendable {
+    let stubs: StubService
+    let journal: RequestJournal?
+
+    func install(on server: HTTPServer, guard access: AccessGuard) {
+        server.GET["/__admin/health"] = access.guardingAPI { _ in
+            Self.json(.object([("status", .string("healthy")), ("message", .string("shortcut-serve is ok"))]))
+        }
+        server.GET["/__admin/mappings"] = access.guardingAPI { [stubs] _ in
+            let all = stubs.all
+            return Self.json(
+                .object([("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))]))]))
+        }
+        server.POST["/__admin/mappings"] = access.guardingAPI { [stubs] request in
+            Self.withBody(request) { json throws(StubServiceError) in
+                let added = try stubs.add(json)
+                return Self.json(added.jsonValue, status: .created)
+            }
+        }
+        server.DELETE["/__admin/mappings"] = access.guardingAPI { [stubs] _ in
+            stubs.removeAll()
+            return HTTPResponse(status: .ok)
+        }
+        server.GET["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+            let id = request.params["id"] ?? ""
+            guard let mapping = stubs.mapping(id: id) else { return Self.failure(.notFound(id)) }
+            return Self.json(mapping.jsonValue)
+        }
+        server.PUT["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+            Self.withBody(request) { json throws(StubServiceError) in
+                Self.json(try stubs.replace(id: request.params["id"] ?? "", with: json).jsonValue)
+            }
+        }
+        server.DELETE["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+            do throws(StubServiceError) {
+                try stubs.remove(id: request.params["id"] ?? "")
+                return HTTPResponse(status: .ok)
+            } catch {
+                return Self.failure(error)
+            }
+        }
+        server.POST["/__admin/mappings/import"] = access.guardingAPI { [stubs] request in
+            Self.withBody(request) { json throws(StubServiceError) in
+                try StubImport(json).apply(to: stubs)
+                return HTTPResponse(status: .ok)
+            }
+        }
+        server.POST["/__admin/mappings/reset"] = access.guardingAPI { [stubs] _ in Self.reset(stubs) }
+        server.POST["/__admin/reset"] = access.guardingAPI { [stubs, journal] _ in
+            journal?.clear()
+            return Self.reset(stubs)
+        }
+        server.POST["/__admin/mappings/save"] = access.guardingAPI { _ in
+            .error(HTTPStatus(501), "POST /__admin/mappings/save is not implemented yet: stubs live in memory and in the --stubs folder")
+        }
+    }
+
+    /// Back to the folder's stubs; 200, or 500 naming the files that could not be read again.
+    private static func reset(_ stubs: StubService) -> HTTPResponse {
+        let problems = stubs.reset()
+        guard !problems.isEmpty else { return HTTPResponse(status: .ok) }
+        return .error(.internalServerError, "reset, but some mapping files could not be read: " + problems.joined(separator: "; "))
+    }
+
+    /// `body`'s answer to the request's JSON body, or the answer to its failure.
+    private static func withBody(_ request: HTTPRequest, _ body: (JSONValue) throws(StubServiceError) -> HTTPResponse) -> HTTPResponse {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(request.body)
+        } catch {
+            return .badRequest("the body is not JSON: \(error.description)")
+        }
+        do {
+            return try body(json)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(value.description.utf8))
+    }
+
+    /// A refusal in WireMock's error shape (422 and 409 with `errors`; 404 with a reason).
+    static func failure(_ error: StubServiceError) -> HTTPResponse {
+        switch error {
+        case .notFound: return .error(.notFound, error.description)
+        case .conflict: return errors(error.description, pointer: "/id", status: .conflict)
+        case .invalid(let mapping): return errors(error.description, pointer: pointer(mapping.path), status: .unprocessableContent)
+        case .full: return errors(error.description, pointer: "", status: .unprocessableContent)
+        case .bodyFile: return .error(.internalServerError, error.description)
+        }
+    }
+
+    private static func errors(_ title: String, pointer: String, status: HTTPStatus) -> HTTPResponse {
+        let entry = JSONValue.object([
+            ("code", .number(10)), ("source", .object([("pointer", .string(pointer))])), ("title", .string(title)),
+        ])
+        return json(.object([("errors", .array([entry]))]), status: status)
+    }
+
+    /// A JSON pointer for a mapping's field path (`request.headers.Accept` → `/request/headers/Accept`,
+    /// `request.bodyPatterns[0]` → `/request/bodyPatterns/0`).
+    static func pointer(_ path: String) -> String {
+        guard !path.isEmpty else { return "" }
+        var out = ""
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var text = Substring(part)
+            while let open = text.firstIndex(of: "[") {
+                out += "/" + text[..<open]
+                guard let close = text[open...].firstIndex(of: "]") else { break }
+                text = text[text.index(after: open)..<close] + "." + text[text.index(after: close)...]
+                if let dot = text.firstIndex(of: ".") {
+                    out += "/" + text[..<dot]
+                    text = text[text.index(after: dot)...]
+                }
+            }
+            if !text.isEmpty { out += "/" + text }
+        }
+        return out
+    }
+}
+
+/// `POST /__admin/mappings/import`'s body: the mappings and WireMock's import options.
+struct StubImport {
+    let mappings: [JSONValue]
+    let overwrite: Bool
+    let deleteAllNotInImport: Bool
+
+    init(_ json: JSONValue) throws(StubServiceError) {
+        guard case .array(let mappings)? = json["mappings"] else {
+            throw .invalid(MappingError(path: "mappings", reason: "an import needs a \"mappings\" array"))
+        }
+        self.mappings = mappings
+        var overwrite = true
+        var deleteAll = false
+        if let options = json["importOptions"] {
+            switch options["duplicatePolicy"] {
+            case nil, .string("OVERWRITE")?: overwrite = true
+            case .string("IGNORE")?: overwrite = false
+            case let other?:
+                throw .invalid(MappingError(path: "importOptions.duplicatePolicy", reason: "expected OVERWRITE or IGNORE, got \(other)"))
+            }
+            switch options["deleteAllNotInImport"] {
+            case nil, .bool(false)?: deleteAll = false
+            case .bool(true)?: deleteAll = true
+            case let other?:
+                throw .invalid(MappingError(path: "importOptions.deleteAllNotInImport", reason: "expected a boolean, got \(other)"))
+            }
+        }
+        self.overwrite = overwrite
+        deleteAllNotInImport = deleteAll
+    }
+
+    /// Adds each mapping (replacing or keeping one of the same id, as the policy says), after removing every
+    /// stub when `deleteAllNotInImport`. Every mapping is checked before any is added: a refused one adds none.
+    func apply(to stubs: StubService) throws(StubServiceError) {
+        for (index, mapping) in mappings.enumerated() {
+            do throws(MappingError) {
+                _ = try StubMapping.parse(mapping)
+            } catch {
+                throw .invalid(
+                    MappingError(path: "mappings[\(index)]" + (error.path.isEmpty ? "" : "." + error.path), reason: error.reason))
+            }
+        }
+        if deleteAllNotInImport { stubs.removeAll() }
+        for mapping in mappings {
+            let id = mapping["id"] ?? mapping["uuid"]
+            if case .string(let id)? = id, stubs.mapping(id: id) != nil {
+                if overwrite { try stubs.replace(id: id, with: mapping) }
+                continue
+            }
+            try stubs.add(mapping)
+        }
+    }
+}

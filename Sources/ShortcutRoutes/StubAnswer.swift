@@ -1,0 +1,57 @@
+import HTTPVocabulary
+import ShortcutHTTP
+import ShortcutJSON
+import ShortcutRecords
+import ShortcutStubs
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A matched stub's response: status (and `statusMessage`), headers, the body (`body`, `jsonBody`,
+/// `base64Body`, `bodyFileName` from `__files/`), rendered through its templates when it has them, and
+/// `fixedDelayMilliseconds` as the response's delay (the loop's timer: no thread waits).
+enum StubAnswer {
+    static func response(for match: StubMatch, to stubRequest: StubRequest, request: HTTPRequest, stubs: StubService) -> HTTPResponse {
+        let definition = match.mapping.response
+        let status =
+            definition.statusMessage.map { HTTPStatus(code: definition.status, reasonPhrase: $0) } ?? HTTPStatus(definition.status)
+        var headers = HTTPHeaders()
+        var body: [UInt8]
+        switch definition.body {
+        case .none: body = []
+        case .text(let text): body = Array(text.utf8)
+        case .json(let json):
+            body = Array(json.description.utf8)
+            if !definition.headers.contains(where: { $0.name.equalsIgnoringASCIICase("Content-Type") }) {
+                headers.add(name: "Content-Type", value: "application/json")
+            }
+        case .binary(let bytes): body = bytes
+        case .file(let name):
+            switch stubs.bodyFile(name) {
+            case .success(let bytes): body = bytes
+            case .failure(let error): return .error(.internalServerError, "stub \(match.mapping.id): \(error)")
+            }
+        }
+        if let templates = match.templates {
+            let model = TemplateRequestModel(
+                method: stubRequest.method, url: stubRequest.url, host: request.authority ?? "localhost",
+                headers: stubRequest.headers.map { ($0.name, $0.value) }, body: String(decoding: request.body, as: UTF8.self),
+                pathParameters: match.report.pathParameters.sorted { $0.key < $1.key })
+            let context = model.templateContext(parameters: definition.transformerParameters.map(TemplateValue.init(json:)))
+            do {
+                if let template = templates.body { body = Array(try template.render(context).utf8) }
+                for (name, value) in templates.headers { headers.add(name: name, value: try value.render(context)) }
+            } catch {
+                return .error(.internalServerError, "stub \(match.mapping.id): the response template failed: \(error)")
+            }
+        } else {
+            for field in definition.headers { headers.add(name: field.name, value: field.value) }
+        }
+        var response = HTTPResponse(status: status, headers: headers, body: body)
+        if let delay = definition.fixedDelayMilliseconds, delay > 0 { response = response.delayed(by: .milliseconds(delay)) }
+        return response
+    }
+}
