@@ -107,6 +107,7 @@ package struct RouteTable: Sendable {
         JournalRoutes(journal: journal).install(on: server, guard: access)
         ProblemsRoute(problems: problems).install(on: server, guard: access)
         StubAdminAPI(stubs: stubs, journal: journal).install(on: server, guard: access)
+        StubRequestsAPI(stubs: stubs, journal: journal).install(on: server, guard: access)
         StubServing(stubs: stubs, report: stubReport).install(on: server)
         server.journal = journal
         IndexPage(

@@ -20,35 +20,35 @@ struct StubAdminAPI: Sendable {
     let journal: RequestJournal?
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        server.GET["/__admin/health"] = access.guardingAPI { _ in
+        server.GET["/__admin/health"] = StubAdminAPI.admin(access) { _ in
             Self.json(.object([("status", .string("healthy")), ("message", .string("shortcut-serve is ok"))]))
         }
-        server.GET["/__admin/mappings"] = access.guardingAPI { [stubs] _ in
+        server.GET["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] _ in
             let all = stubs.all
             return Self.json(
                 .object([("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))]))]))
         }
-        server.POST["/__admin/mappings"] = access.guardingAPI { [stubs] request in
+        server.POST["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] request in
             Self.withBody(request) { json throws(StubServiceError) in
                 let added = try stubs.add(json)
                 return Self.json(added.jsonValue, status: .created)
             }
         }
-        server.DELETE["/__admin/mappings"] = access.guardingAPI { [stubs] _ in
+        server.DELETE["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] _ in
             stubs.removeAll()
             return HTTPResponse(status: .ok)
         }
-        server.GET["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+        server.GET["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
             let id = request.params["id"] ?? ""
             guard let mapping = stubs.mapping(id: id) else { return Self.failure(.notFound(id)) }
             return Self.json(mapping.jsonValue)
         }
-        server.PUT["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+        server.PUT["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
             Self.withBody(request) { json throws(StubServiceError) in
                 Self.json(try stubs.replace(id: request.params["id"] ?? "", with: json).jsonValue)
             }
         }
-        server.DELETE["/__admin/mappings/:id"] = access.guardingAPI { [stubs] request in
+        server.DELETE["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
             do throws(StubServiceError) {
                 try stubs.remove(id: request.params["id"] ?? "")
                 return HTTPResponse(status: .ok)
@@ -56,20 +56,27 @@ struct StubAdminAPI: Sendable {
                 return Self.failure(error)
             }
         }
-        server.POST["/__admin/mappings/import"] = access.guardingAPI { [stubs] request in
+        server.POST["/__admin/mappings/import"] = StubAdminAPI.admin(access) { [stubs] request in
             Self.withBody(request) { json throws(StubServiceError) in
                 try StubImport(json).apply(to: stubs)
                 return HTTPResponse(status: .ok)
             }
         }
-        server.POST["/__admin/mappings/reset"] = access.guardingAPI { [stubs] _ in Self.reset(stubs) }
-        server.POST["/__admin/reset"] = access.guardingAPI { [stubs, journal] _ in
+        server.POST["/__admin/mappings/reset"] = StubAdminAPI.admin(access) { [stubs] _ in Self.reset(stubs) }
+        server.POST["/__admin/reset"] = StubAdminAPI.admin(access) { [stubs, journal] _ in
             journal?.clear()
             return Self.reset(stubs)
         }
-        server.POST["/__admin/mappings/save"] = access.guardingAPI { _ in
+        server.POST["/__admin/mappings/save"] = StubAdminAPI.admin(access) { _ in
             .error(HTTPStatus(501), "POST /__admin/mappings/save is not implemented yet: stubs live in memory and in the --stubs folder")
         }
+    }
+
+    /// `handler` behind the API's guards, its answers left out of the request journal (WireMock logs no admin
+    /// call, and a test counting its app's requests must not count its own set-up).
+    static func admin(_ access: AccessGuard, _ handler: @escaping HTTPHandler) -> HTTPHandler {
+        let guarded = access.guardingAPI(handler)
+        return { request in StubRequestsAPI.unjournaled(guarded(request)) }
     }
 
     /// Back to the folder's stubs; 200, or 500 naming the files that could not be read again.

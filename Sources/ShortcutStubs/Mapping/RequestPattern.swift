@@ -1,4 +1,5 @@
 import HTTPVocabulary
+import ShortcutJSON
 
 /// What a request must look like for a stub to answer it: WireMock's `request` object, parsed and compiled.
 /// Names keep the mapping's order, which is the order a near-miss report lists them in.
@@ -42,6 +43,12 @@ package struct RequestPattern: Sendable {
 
     /// WireMock fields refused as not supported.
     static let refusedFields: Set<String> = ["scheme", "host", "port", "clientIp", "customMatcher", "multipartPatterns"]
+
+    /// Reads a request pattern given alone (the admin API's `requests/count`, `requests/find`,
+    /// `near-misses/request-pattern` bodies); errors name fields from the pattern's root.
+    package static func parse(_ json: JSONValue, limits: MappingLimits = .standard) throws(MappingError) -> RequestPattern {
+        try parse(JSONCursor(json, path: ""), limits: limits)
+    }
 
     /// Reads a `request` object at `cursor`.
     static func parse(_ cursor: JSONCursor, limits: MappingLimits) throws(MappingError) -> RequestPattern {

@@ -19,7 +19,7 @@ extension NearMissReport {
     }
 
     /// The request in the shape of WireMock's `LoggedRequest` (the members that do not need a clock or a socket).
-    static func loggedRequest(_ request: StubRequest) -> JSONValue {
+    package static func loggedRequest(_ request: StubRequest) -> JSONValue {
         let headers = grouped(request.headers.map { ($0.name, $0.value) }, caseInsensitive: true)
         let query = grouped(request.queryParameters.map { ($0.name, $0.value) }, caseInsensitive: false)
         let cookies = grouped(request.cookies.map { ($0.name, $0.value) }, caseInsensitive: false)
