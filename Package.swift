@@ -78,8 +78,8 @@ let package = Package(
         .target(
             name: "ShortcutServe",
             dependencies: [
-                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutRecords",
-                "ShortcutRoutes",
+                "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutStubs",
+                "ShortcutLinks", "ShortcutRecords", "ShortcutRoutes",
             ]),
         .target(
             name: "ShortcutCLI",

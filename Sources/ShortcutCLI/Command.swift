@@ -18,6 +18,7 @@ enum Command: Sendable {
     case links(LinksCommand)
     case probe(ProbeCommand)
     case requests(RequestsCommand)
+    case stubs(StubsCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -41,6 +42,8 @@ enum Command: Sendable {
         case "probe":
             if wantsHelp { return .help(ProbeCommand.usage) }
             return .probe(try ProbeCommand.parse(Array(arguments.dropFirst())))
+        case "stubs":
+            return .stubs(try StubsCommand.parse(Array(arguments.dropFirst())))
         case "requests":
             if wantsHelp { return .help(RequestsCommand.usage) }
             return .requests(try RequestsCommand.parse(Array(arguments.dropFirst())))
@@ -80,6 +83,15 @@ public enum CommandRunner {
             print("shortcut-serve \(Help.version)")
             Platform.exit(0)
         case .store(let command):
+            do {
+                let output = try command.run()
+                if !output.isEmpty { print(output) }
+                Platform.exit(0)
+            } catch {
+                standardError("error: \(error)\n")
+                Platform.exit(1)
+            }
+        case .stubs(let command):
             do {
                 let output = try command.run()
                 if !output.isEmpty { print(output) }

@@ -16,6 +16,7 @@ enum Help {
                shortcut-serve open ID [--device booted|UDID]   open /s/ID in the iOS Simulator
                shortcut-serve probe [--open APP_URL]     which delivery path works on your phone: its report
                shortcut-serve requests [--follow] [--path P] [--json]   what the running server was asked
+               shortcut-serve stubs list | show ID | add FILE | rm ID | import DIR | near-misses   its WireMock stubs
                shortcut-serve mock add|list|show|rm …
                shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
                shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID
@@ -56,6 +57,10 @@ enum Help {
           --journal-bytes N       the most memory the journal holds (default 4194304, 4 MiB): the oldest
                                   requests go first
           --journal-bodies N      keep the first N bytes of each request body (default 0: none; at most 65536)
+          --stubs DIR             serve the stubs of a WireMock root folder (mappings/*.json, __files/); the
+                                  admin API is at /__admin/ (this machine only, as /api/)
+          --global-response-templating   render every stub's response as a template, not only those that
+                                  list "response-template" in transformers
           --journal-secrets       keep Authorization, Cookie and Proxy-Authorization values (default:
                                   "[redacted]"). The journal answers this machine only, never a tunnel
           --quiet, -q             no access log on standard error

@@ -38,8 +38,8 @@ struct LocalHTTPClient {
 
     func get(_ target: String) throws(Failure) -> Answer { try send("GET", target) }
 
-    /// One request of `method` (no body) for `target`, and its whole answer.
-    func send(_ method: String, _ target: String) throws(Failure) -> Answer {
+    /// One request of `method` for `target` (with `body`, sent as JSON, when given), and its whole answer.
+    func send(_ method: String, _ target: String, body: [UInt8]? = nil) throws(Failure) -> Answer {
         guard let address else { throw Failure(description: "\(root) is not http://ADDRESS:PORT on this machine") }
         let socket: Socket
         do {
@@ -49,9 +49,10 @@ struct LocalHTTPClient {
         }
         defer { socket.close() }
         let authority = root.dropFirst(7).prefix { $0 != "/" }
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: shortcut-serve\r\n\r\n"
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: shortcut-serve\r\n"
+        if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
         do {
-            try Platform.writeAll(socket.fd, Array(request.utf8))
+            try Platform.writeAll(socket.fd, Array((request + "\r\n").utf8) + (body ?? []))
         } catch {
             throw Failure(description: "cannot send to the server at \(root): \(error.reason)")
         }

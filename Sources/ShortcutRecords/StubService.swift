@@ -92,6 +92,19 @@ package final class StubService: @unchecked Sendable {
         templates[removed.id] = nil
     }
 
+    /// Removes the stubs whose `metadata` (as JSON text) `pattern` matches; returns how many.
+    @discardableResult
+    package func removeAll(whereMetadata pattern: StringValuePattern) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let doomed = index.all.filter { mapping in mapping.metadata.map { pattern.matches($0.description) } ?? false }
+        for mapping in doomed {
+            _ = index.remove(id: mapping.id)
+            templates[mapping.id] = nil
+        }
+        return doomed.count
+    }
+
     /// Removes every stub.
     package func removeAll() {
         lock.withLock {

@@ -67,8 +67,27 @@ struct StubAdminAPI: Sendable {
             journal?.clear()
             return Self.reset(stubs)
         }
+        server.POST["/__admin/mappings/remove-by-metadata"] = StubAdminAPI.admin(access) { [stubs] request in
+            Self.withBody(request) { json throws(StubServiceError) in
+                let pattern: StringValuePattern
+                do throws(MappingError) {
+                    pattern = try StringValuePattern.parse(json)
+                } catch {
+                    throw .invalid(error)
+                }
+                stubs.removeAll(whereMetadata: pattern)
+                return HTTPResponse(status: .ok)
+            }
+        }
         server.POST["/__admin/mappings/save"] = StubAdminAPI.admin(access) { _ in
             .error(HTTPStatus(501), "POST /__admin/mappings/save is not implemented yet: stubs live in memory and in the --stubs folder")
+        }
+        // WireMock's other admin endpoints (scenarios, settings, recordings …): a clear 501, not a 404 that a
+        // client reads as "no such mapping".
+        server["/__admin/**"] = StubAdminAPI.admin(access) { request in
+            .error(
+                HTTPStatus(501),
+                "\(request.method) \(request.path.prefix(120)) is not implemented by shortcut-serve yet (see README's stubs table)")
         }
     }
 

@@ -27,9 +27,25 @@ struct StubRequestsAPI: Sendable {
     let journal: RequestJournal?
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        server.GET["/__admin/requests"] = StubAdminAPI.admin(access) { [self] _ in
+        server.GET["/__admin/requests"] = StubAdminAPI.admin(access) { [self] request in
             withJournal { journal in
-                let events = journal.entries().filter(Self.isApp).reversed().map(Self.serveEvent)
+                var entries = Array(journal.entries().filter(Self.isApp).reversed())
+                if let since = request.queryValue("since") {
+                    let date: Date
+                    do {
+                        date = try Date(since, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: since.contains(".")))
+                    } catch {
+                        return .badRequest("since is an ISO 8601 time (2026-11-27T10:00:00Z), not '\(since.prefix(64))'")
+                    }
+                    entries = entries.filter { $0.time >= date }
+                }
+                if let limit = request.queryValue("limit") {
+                    guard let count = Int(limit), count >= 0 else {
+                        return .badRequest("limit is a count of requests, not '\(limit.prefix(32))'")
+                    }
+                    entries = Array(entries.prefix(count))
+                }
+                let events = entries.map(Self.serveEvent)
                 return Self.json(
                     .object([
                         ("requests", .array(events)), ("meta", .object([("total", .number(Double(events.count)))])),
@@ -41,6 +57,21 @@ struct StubRequestsAPI: Sendable {
             withJournal { journal in
                 journal.clear()
                 return Self.unjournaled(HTTPResponse(status: .ok))
+            }
+        }
+        server.GET["/__admin/requests/:id"] = StubAdminAPI.admin(access) { [self] request in
+            withJournal { journal in
+                let id = request.params["id"] ?? ""
+                guard let entry = journal.entries().first(where: { UUIDText.make(from: $0.sequence) == id.lowercased() }) else {
+                    return .error(.notFound, "no logged request with id \(id.prefix(64))")
+                }
+                return Self.json(Self.serveEvent(entry))
+            }
+        }
+        server.POST["/__admin/requests/reset"] = StubAdminAPI.admin(access) { [self] _ in
+            withJournal { journal in
+                journal.clear()
+                return HTTPResponse(status: .ok)
             }
         }
         server.POST["/__admin/requests/count"] = StubAdminAPI.admin(access) { [self] request in
@@ -163,6 +194,16 @@ struct StubRequestsAPI: Sendable {
     /// WireMock's `LoggedRequest`: `url`, `absoluteUrl`, `method`, `clientIp`, `headers` (a name → string map),
     /// `body`, `bodyAsBase64`, `loggedDate` (ms), `loggedDateString`, `browserProxyRequest`.
     static func loggedRequest(_ entry: RecordedRequest) -> JSONValue {
+        var query: [(String, JSONValue)] = []
+        for item in StubRequest(method: entry.method, target: entry.target, headers: []).queryParameters {
+            if let index = query.firstIndex(where: { $0.0 == item.name }), case .object(let members) = query[index].1,
+                case .array(let values)? = JSONValue.object(members)["values"]
+            {
+                query[index].1 = .object([("key", .string(item.name)), ("values", .array(values + [.string(item.value)]))])
+            } else {
+                query.append((item.name, .object([("key", .string(item.name)), ("values", .array([.string(item.value)]))])))
+            }
+        }
         var headers: [(String, JSONValue)] = []
         for field in entry.headers where !headers.contains(where: { $0.0.equalsIgnoringASCIICase(field.name) }) {
             headers.append(
@@ -175,7 +216,8 @@ struct StubRequestsAPI: Sendable {
         let body = entry.body ?? []
         return .object([
             ("url", .string(entry.target)), ("absoluteUrl", .string("http://" + host + entry.target)), ("method", .string(entry.method)),
-            ("clientIp", .string(entry.peer)), ("headers", .object(headers)), ("body", .string(String(decoding: body, as: UTF8.self))),
+            ("clientIp", .string(entry.peer)), ("headers", .object(headers)), ("queryParams", .object(query)),
+            ("queryParameters", .object(query)), ("body", .string(String(decoding: body, as: UTF8.self))),
             ("bodyAsBase64", .string(Data(body).base64EncodedString())),
             ("loggedDate", .number((entry.time.timeIntervalSince1970 * 1000).rounded())),
             ("loggedDateString", .string(ISO8601.string(entry.time))),

@@ -42,7 +42,7 @@ public final class EmbeddedServer: Sendable {
     public let links: LinkService
 
     private let server: HTTPServer
-    private let app: ShortcutApp
+    let app: ShortcutApp
     /// Whether `stop` removes the store folder: only one this server made.
     private let ownsStore: Bool
     /// 1 once `stop` began: the add methods then throw `Stopped` instead of a file error about a store that
@@ -80,6 +80,8 @@ public final class EmbeddedServer: Sendable {
             .appendingPathComponent("shortcut-serve-\(PageID.generate())")
         var options = base
         options.storePath = storeDirectory.path
+        // `verify` and `count` match bodies: keep them (bounded by the journal's bytes) unless told otherwise.
+        if options.journal.bodyBytes == 0 { options.journal.bodyBytes = RequestJournal.Settings.bodyBytesLimit }
         options.host = host
         options.port = port
         // As ServeCommand starts the binary, less what belongs to a process of its own: signals, the open-file

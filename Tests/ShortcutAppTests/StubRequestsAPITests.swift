@@ -42,6 +42,9 @@ import Testing
 
         let log = try server.request("GET", "/__admin/requests")
         #expect(log.json?["meta"]?["total"] == .number(3), "the app's three requests, no admin call: \(log.bodyText)")
+        #expect(try server.request("GET", "/__admin/requests?limit=1").json?["meta"]?["total"] == .number(1))
+        #expect(try server.request("GET", "/__admin/requests?since=2999-01-01T00:00:00Z").json?["meta"]?["total"] == .number(0))
+        #expect(try server.request("GET", "/__admin/requests?since=yesterday").status == 400)
         let unmatched = try server.request("GET", "/__admin/requests/unmatched")
         guard case .array(let misses)? = unmatched.json?["requests"] else {
             Issue.record("no requests array: \(unmatched.bodyText)")

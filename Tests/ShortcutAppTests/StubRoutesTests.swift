@@ -157,3 +157,21 @@ import Testing
         #expect(try server.request("GET", "/b").status == 404, "a refused import adds nothing")
     }
 }
+
+extension StubRoutesTests {
+    @Test func removeByMetadataAndUnbuiltEndpointsAnswer501() throws {
+        let server = try AppServer()
+        defer { server.stop() }
+        let tagged = #"{"request": {"url": "/t"}, "response": {"body": "t"}, "metadata": {"team": "a"}}"#
+        let other = #"{"request": {"url": "/u"}, "response": {"body": "u"}, "metadata": {"team": "b"}}"#
+        #expect(try server.request("POST", "/__admin/mappings", json: tagged).status == 201)
+        #expect(try server.request("POST", "/__admin/mappings", json: other).status == 201)
+        let removed = try server.request(
+            "POST", "/__admin/mappings/remove-by-metadata", json: #"{"matchesJsonPath": {"expression": "$.team", "equalTo": "a"}}"#)
+        #expect(removed.status == 200, "\(removed.bodyText)")
+        #expect(try server.request("GET", "/t").status == 404)
+        #expect(try server.request("GET", "/u").bodyText == "u")
+        let scenarios = try server.request("POST", "/__admin/scenarios/reset")
+        #expect(scenarios.status == 501 && scenarios.bodyText.contains("not implemented"), "\(scenarios.bodyText)")
+    }
+}

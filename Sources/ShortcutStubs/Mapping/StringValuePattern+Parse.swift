@@ -21,6 +21,11 @@ extension StringValuePattern {
 
     /// Reads a matcher object (`{"contains": "json"}`) at `cursor`. `extraOperators` are operators the
     /// caller handles itself (`binaryEqualTo` in bodyPatterns), named in the "expected one of" list.
+    /// A value pattern given alone (`remove-by-metadata`'s body: `{"matchesJsonPath": …}`, `{"equalToJson": …}`).
+    package static func parse(_ json: JSONValue, limits: MappingLimits = .standard) throws(MappingError) -> StringValuePattern {
+        try parse(JSONCursor(json, path: ""), limits: limits)
+    }
+
     static func parse(_ cursor: JSONCursor, limits: MappingLimits, extraOperators: [String] = []) throws(MappingError)
         -> StringValuePattern
     {

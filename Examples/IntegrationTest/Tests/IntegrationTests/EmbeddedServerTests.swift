@@ -41,3 +41,28 @@ import Testing
     #expect(fetched[0].header("Authorization") == "Bearer [redacted]", "sent with a token, which the journal does not keep")
     #expect(server.requests(matching: .path("/v3/legacy")).isEmpty, "it never called the legacy endpoint")
 }
+
+/// What an app's integration test does for its own API: stub `/v1/users/{id}` in Swift, let the app's
+/// client (URLSession here) call it, and verify the call; a request no stub matches gets a 404 whose body
+/// names the criterion that failed.
+@Test func aStubAnswersTheAppsOwnPathAndTheCallIsVerified() async throws {
+    let server = try EmbeddedServer.start()
+    defer { server.stop() }
+    try server.stub(
+        .get("/v1/users/{id}").header("Accept", .contains("json")),
+        .json(#"{"id": "{{request.path.id}}", "name": "Ada"}"#, status: 200, templated: true))
+
+    var request = URLRequest(url: try #require(URL(string: server.url("/v1/users/42"))))
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let (body, response) = try await URLSession.shared.data(for: request)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    #expect(String(decoding: body, as: UTF8.self) == #"{"id": "42", "name": "Ada"}"#)
+    try server.verify(.get("/v1/users/42"), count: 1)
+
+    var plain = URLRequest(url: try #require(URL(string: server.url("/v1/users/7"))))
+    plain.setValue("text/plain", forHTTPHeaderField: "Accept")
+    let (missBody, missResponse) = try await URLSession.shared.data(for: plain)
+    #expect((missResponse as? HTTPURLResponse)?.statusCode == 404)
+    #expect(String(decoding: missBody, as: UTF8.self).contains("Accept"), "the near miss names the header that failed")
+    #expect(throws: Stub.Failure.self) { try server.verify(.get("/v1/users/9")) }
+}

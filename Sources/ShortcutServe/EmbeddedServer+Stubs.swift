@@ -1,0 +1,81 @@
+import ShortcutHTTP
+import ShortcutJSON
+import ShortcutRecords
+import ShortcutStubs
+
+extension EmbeddedServer {
+    /// Adds a stub: `request` answered with `response` (lower `priority` wins, then the newest).
+    /// - Throws: `Stub.Failure` naming the refused field (as the admin API's 422).
+    @discardableResult
+    public func stub(_ request: Stub.Request, _ response: Stub.Response, priority: Int? = nil) throws -> Stub.Handle {
+        var members: [(String, JSONValue)] = [("request", request.json), ("response", response.json)]
+        if let priority { members.append(("priority", .number(Double(priority)))) }
+        return try stub(json: JSONValue.object(members).description)
+    }
+
+    /// Adds a stub from a WireMock 3 mapping's JSON text (what `POST /__admin/mappings` takes).
+    @discardableResult
+    public func stub(json: String) throws -> Stub.Handle {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(json.utf8))
+        } catch {
+            throw Stub.Failure(description: error.description)
+        }
+        do {
+            return Stub.Handle(id: try app.stubs.add(value).id)
+        } catch {
+            throw Stub.Failure(description: error.description)
+        }
+    }
+
+    /// Removes the stub `handle` added.
+    public func removeStub(_ handle: Stub.Handle) throws {
+        do {
+            try app.stubs.remove(id: handle.id)
+        } catch {
+            throw Stub.Failure(description: error.description)
+        }
+    }
+
+    /// Removes every stub (and, with a `--stubs` folder, loads its stubs again).
+    public func resetStubs() { app.stubs.reset() }
+
+    /// How many requests the journal holds that `request` matches.
+    public func count(_ request: Stub.Request) throws -> Int {
+        let pattern = try Self.pattern(request)
+        return requests().filter { pattern.matches(Self.stubRequest($0)) }.count
+    }
+
+    /// Checks that `request` was received `count` times (or at least once, when nil).
+    /// - Throws: `Stub.Failure` saying how many matched and, for the closest requests received, which
+    ///   criterion each failed.
+    public func verify(_ request: Stub.Request, count expected: Int? = nil) throws {
+        let pattern = try Self.pattern(request)
+        let received = requests().filter { !$0.path.hasPrefix("/__admin/") }
+        let matched = received.filter { pattern.matches(Self.stubRequest($0)) }.count
+        if let expected, matched == expected { return }
+        if expected == nil, matched > 0 { return }
+        let wanted = expected.map { "\($0)" } ?? "at least 1"
+        var text = "expected \(wanted) request\(expected == 1 ? "" : "s") matching \(request.json), received \(matched)"
+        let nearest = received.map { ($0, pattern.match(Self.stubRequest($0))) }.filter { !$0.1.isMatch }
+            .sorted { $0.1.distance < $1.1.distance }.prefix(3)
+        for (entry, report) in nearest {
+            text += "\n  \(entry.method) \(entry.target): "
+            text += report.failures.map { "\($0.label): expected \($0.expected), got \($0.actual)" }.joined(separator: "; ")
+        }
+        throw Stub.Failure(description: text)
+    }
+
+    private static func pattern(_ request: Stub.Request) throws -> RequestPattern {
+        do {
+            return try RequestPattern.parse(request.json)
+        } catch {
+            throw Stub.Failure(description: error.description)
+        }
+    }
+
+    private static func stubRequest(_ entry: RecordedRequest) -> StubRequest {
+        StubRequest(method: entry.method, target: entry.target, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body ?? [])
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `shortcut-serve stubs …` through the real binary, against a server running on the same store.
+@Suite struct StubsCLITests {
+    @Test func addListRemoveImportAndNearMissesOnTheRunningServer() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let one = folder.appendingPathComponent("one.json").path
+        try Data(#"{"request": {"method": "GET", "url": "/v1/one"}, "response": {"status": 200, "body": "one"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: one))
+        let added = try CLITests.run(["stubs", "add", one, "--store", store])
+        #expect(added.status == 0 && added.stdout.hasPrefix("added "), "\(added.stdout)\(added.stderr)")
+        let id = String(added.stdout.dropFirst(6).prefix { !$0.isNewline })
+
+        let listed = try CLITests.run(["stubs", "list", "--store", store])
+        #expect(listed.stdout.contains("\(id)\tGET\turl /v1/one\t200"), "\(listed.stdout)")
+        let shown = try CLITests.run(["stubs", "show", id, "--store", store])
+        #expect(shown.status == 0 && shown.stdout.contains("\"/v1/one\""))
+
+        let bad = folder.appendingPathComponent("bad.json").path
+        try Data(#"{"request": {"url": "/x", "host": "y"}, "response": {}}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = try CLITests.run(["stubs", "add", bad, "--store", store])
+        #expect(refused.status == 1 && refused.stderr.contains("422: ") && refused.stderr.contains("request.host"), "\(refused.stderr)")
+
+        try Data(
+            #"{"mappings": [{"request": {"url": "/v1/a"}, "response": {"body": "a"}}, {"request": {"url": "/v1/b"}, "response": {"body": "b"}}]}"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("mappings/two.json"))
+        let imported = try CLITests.run(["stubs", "import", folder.path, "--store", store])
+        #expect(imported.stdout.contains("imported 2 mappings from 1 file"), "\(imported.stdout)\(imported.stderr)")
+
+        let client = try RawClient(port: server.port)
+        try client.send("GET /v1/c HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try client.readResponse().status == 404)
+        let misses = try CLITests.run(["stubs", "near-misses", "--store", store])
+        #expect(misses.stdout.contains("GET /v1/c -> closest stub"), "\(misses.stdout)")
+
+        let removed = try CLITests.run(["stubs", "rm", id, "--store", store])
+        #expect(removed.stdout == "removed \(id)\n")
+        let again = try CLITests.run(["stubs", "rm", id, "--store", store])
+        #expect(again.status == 1 && again.stderr.contains("404"), "\(again.stderr)")
+        let usage = try CLITests.run(["stubs"])
+        #expect(usage.status == 64 && usage.stderr.contains("Usage: shortcut-serve stubs"))
+    }
+}
