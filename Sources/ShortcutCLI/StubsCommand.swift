@@ -65,7 +65,18 @@ struct StubsCommand: Sendable, Equatable {
             let body = try Self.json(answer.body)
             if json { return body.description }
             guard case .array(let mappings)? = body["mappings"] else { return "" }
-            return mappings.map(Self.describe).joined(separator: "\n")
+            var shadows: [String: String] = [:]
+            if case .array(let entries)? = body["shadowedRoutes"] {
+                for entry in entries {
+                    guard case .string(let id)? = entry["id"], case .array(let paths)? = entry["paths"] else { continue }
+                    shadows[id] = paths.compactMap { if case .string(let path) = $0 { path } else { nil } }.joined(separator: ", ")
+                }
+            }
+            return mappings.map { mapping in
+                let line = Self.describe(mapping)
+                guard case .string(let id)? = mapping["id"], let paths = shadows[id] else { return line }
+                return line + "\t(shadows the built-in " + RequestsCommand.visible(paths) + ")"
+            }.joined(separator: "\n")
         case .show(let id):
             return try Self.json(try expect(client.get("/__admin/mappings/" + id), 200).body).description
         case .add(let file):

@@ -131,6 +131,18 @@ package final class StubService: @unchecked Sendable {
     /// The stubs nearest to `request` (for a 404 no stub matched).
     package func nearMisses(for request: StubRequest) -> NearMissReport { lock.withLock { index }.nearMisses(for: request) }
 
+    /// For each stub, the paths of `builtIns` its URL matcher takes (so it answers them instead of the built-in
+    /// route: allowed, and said at start and in the listing).
+    package func shadowedPaths(of builtIns: [String]) -> [(id: String, paths: [String])] {
+        lock.withLock { index }.all.compactMap { mapping in
+            let paths = builtIns.filter { path in
+                let report = mapping.request.match(StubRequest(method: "GET", target: path, headers: []))
+                return report.criteria.contains { $0.part == .url && $0.matched }
+            }
+            return paths.isEmpty ? nil : (mapping.id, paths)
+        }
+    }
+
     /// Whether any stub exists: what a request checks before it builds a `StubRequest` (none: one lock).
     package var isEmpty: Bool { lock.withLock { index.count == 0 } }
 

@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutPages
 import ShortcutRecords
+import ShortcutStubs
 
 /// `GET /`: the store for people, as a page to look at: each shortcut with its icon, title, app URL and
 /// links, then the mocks (stored pages) with their name, type, size and link, then the landing links with
@@ -18,6 +19,8 @@ struct IndexPage: Sendable {
     let probes: ProbeReports
     /// The store's problems known now, each with what clears it.
     let problems: @Sendable () -> [String]
+    /// The stubs at the app's own paths.
+    let stubs: StubService
 
     /// The most rows shown per table; the JSON API lists everything.
     static let maxRows = 500
@@ -54,6 +57,7 @@ struct IndexPage: Sendable {
             html += damaged.map { "<li><code>\(escape($0))</code></li>" }.joined()
             html += "</ul>"
         }
+        html += stubSection()
         html += """
             <h2>Shortcuts (\(shortcuts.count))</h2>
             """
@@ -141,6 +145,18 @@ struct IndexPage: Sendable {
         } catch {
             return ""
         }
+    }
+
+    /// The stubs, in the order they are tried (none: nothing), at most `maxRows`.
+    private func stubSection() -> String {
+        let all = stubs.all
+        guard !all.isEmpty else { return "" }
+        var html = "<h2 id=\"stubs\">Stubs (\(all.count))</h2><table><tr><th>Method</th><th>URL</th><th>Status</th><th>Name</th></tr>"
+        for mapping in all.prefix(IndexPage.maxRows) {
+            html += "<tr><td>\(escape(mapping.request.method.name))</td><td><code>\(escape(mapping.request.url.summary))</code></td>"
+            html += "<td>\(mapping.response.status)</td><td>\(escape(mapping.name ?? mapping.id))</td></tr>"
+        }
+        return html + "</table>"
     }
 
     private func escape(_ text: String) -> String { Escape.html(text) }

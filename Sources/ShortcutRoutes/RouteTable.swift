@@ -77,6 +77,9 @@ package struct RouteTable: Sendable {
         self.journal = journal
     }
 
+    /// A path of each built-in route a stub could shadow (stubs are asked before the routes).
+    package static var builtInPaths: [String] { StubAdminAPI.builtInPaths }
+
     /// Registers every route on `server`.
     package func install(on server: HTTPServer) throws {
         let linkBuilder = LinkBuilder(
@@ -112,7 +115,7 @@ package struct RouteTable: Sendable {
         server.journal = journal
         IndexPage(
             shortcutService: shortcuts, mockService: mocks, linkService: links, defaultMode: settings.mode, links: deviceLinks,
-            images: qrImages, probes: probes, problems: problems
+            images: qrImages, probes: probes, problems: problems, stubs: stubs
         )
         .install(on: server, guard: access)
     }

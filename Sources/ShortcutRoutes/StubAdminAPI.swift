@@ -25,8 +25,20 @@ struct StubAdminAPI: Sendable {
         }
         server.GET["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] _ in
             let all = stubs.all
-            return Self.json(
-                .object([("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))]))]))
+            var members: [(String, JSONValue)] = [
+                ("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))])),
+            ]
+            // Ours, beside WireMock's members (clients ignore what they do not know): which stubs answer a
+            // built-in route's path instead of it.
+            let shadows = stubs.shadowedPaths(of: Self.builtInPaths)
+            if !shadows.isEmpty {
+                members.append(
+                    (
+                        "shadowedRoutes",
+                        .array(shadows.map { .object([("id", .string($0.id)), ("paths", .array($0.paths.map(JSONValue.string)))]) })
+                    ))
+            }
+            return Self.json(.object(members))
         }
         server.POST["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] request in
             Self.withBody(request) { json throws(StubServiceError) in
@@ -90,6 +102,13 @@ struct StubAdminAPI: Sendable {
                 "\(request.method) \(request.path.prefix(120)) is not implemented by shortcut-serve yet (see README's stubs table)")
         }
     }
+
+    /// A path of each built-in route a stub could shadow (stubs are asked first): what `shadowedRoutes` and
+    /// the start's warning test each stub's URL matcher against.
+    static let builtInPaths = [
+        "/", "/s", "/s/demo", "/p/demo", "/v3/demo", "/w/demo.mobileconfig", "/qr/demo.svg", "/open/demo", "/probe",
+        "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
+    ]
 
     /// `handler` behind the API's guards, its answers left out of the request journal (WireMock logs no admin
     /// call, and a test counting its app's requests must not count its own set-up).

@@ -159,6 +159,20 @@ import Testing
 }
 
 extension StubRoutesTests {
+    @Test func aStubThatShadowsABuiltInRouteWinsAndIsSaidInTheListingAndTheIndex() throws {
+        let server = try AppServer()
+        defer { server.stop() }
+        let shadow = #"{"name": "my demo", "request": {"method": "GET", "url": "/s"}, "response": {"status": 200, "body": "mine"}}"#
+        #expect(try server.request("POST", "/__admin/mappings", json: shadow).status == 201)
+        #expect(try server.request("GET", "/s").bodyText == "mine", "the stub is asked first")
+        let listed = try server.request("GET", "/__admin/mappings")
+        #expect(
+            listed.bodyText.contains(#""shadowedRoutes":[{"id":"#) && listed.bodyText.contains(#""paths":["/s"]"#), "\(listed.bodyText)")
+        #expect(server.app.startupWarnings.contains { $0.contains("answers /s instead of the built-in route") })
+        let index = try server.request("GET", "/")
+        #expect(index.bodyText.contains("Stubs (1)") && index.bodyText.contains("my demo"), "\(index.bodyText.prefix(2000))")
+    }
+
     @Test func removeByMetadataAndUnbuiltEndpointsAnswer501() throws {
         let server = try AppServer()
         defer { server.stop() }
