@@ -42,6 +42,10 @@
 #                                    and from nginx serving the same bytes (../shared/peers/nginx-peer.sh), in
 #                                    balanced interleaved rounds: req/s, p99, server CPU time per request, ratios
 #                                    (compare.sh runs ours first, once: single runs here move by +-15%)
+#   scripts/bench.sh --stubs         GET of a stubbed path (/v1/items/7) from a server with 10 stubs and one with
+#                                    10,000 (distinct paths, as a recorded API gives; a WireMock root folder made
+#                                    here), keep-alive c100, interleaved rounds: req/s, p99 and the ratio (issue
+#                                    40: matching is no linear scan, 10,000 stubs within 0.9x of 10)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -59,14 +63,14 @@ while [ $# -gt 0 ]; do
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
     --old) old=$2; shift 2 ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx | --stubs) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
     --store-dir) store_dir=$2; shift 2 ;;
-    -h | --help) sed -n '2,52p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,56p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -357,6 +361,39 @@ if [ "$what" = mixed ]; then
     kill "$PID"; wait "$PID" 2> /dev/null || true
     PIDS=()
   done
+  exit 0
+fi
+
+if [ "$what" = stubs ]; then
+  # Two WireMock root folders: 10 and 10,000 GET stubs at /v1/items/<n> (and a few templates and regexes,
+  # which every request is also tried against), each server started on its own.
+  for count in 10 10000; do
+    mkdir -p "$STORE.stubs$count/mappings"
+    python3 - "$count" "$STORE.stubs$count/mappings" <<'PY'
+import json, sys
+n, folder = int(sys.argv[1]), sys.argv[2]
+mappings = [{"request": {"method": "GET", "url": "/v1/items/%d" % i}, "response": {"status": 200, "body": "item %d" % i}}
+            for i in range(n)]
+mappings += [{"request": {"method": "GET", "urlPathTemplate": "/v2/users/{id}"}, "response": {"body": "user"}},
+             {"request": {"method": "POST", "urlPathPattern": "/v3/orders/[0-9]+"}, "response": {"body": "order"}}]
+for start in range(0, len(mappings), 1000):  # files of 1,000: a document holds at most 10,000 mappings
+    with open("%s/part%03d.json" % (folder, start // 1000), "w") as f:
+        json.dump({"mappings": mappings[start:start + 1000]}, f)
+PY
+  done
+  start_server --store "$STORE" --stubs "$STORE.stubs10"
+  PID_A=$PID base_a=$base
+  start_server --store "$STORE.b" --stubs "$STORE.stubs10000"
+  PID_B=$PID base_b=$base
+  for b in "$base_a" "$base_b"; do
+    [ "$(curl -s "$b/v1/items/7")" = "item 7" ] || { echo "error: $b/v1/items/7 is not the stub's answer" >&2; exit 1; }
+  done
+  machine_state
+  python3 "$HERE/interleave.py" --pids "$PID_A,$PID_B" --rounds "$rounds" --duration "$duration" \
+    --case "GET /v1/items/7 with 10 stubs|$base_a/v1/items/7" \
+    --case "GET /v1/items/7 with 10000 stubs|$base_b/v1/items/7" \
+    --ratio "GET /v1/items/7 with 10000 stubs / GET /v1/items/7 with 10 stubs"
+  echo "RSS: 10 stubs $(rss_of "$PID_A"), 10000 stubs $(rss_of "$PID_B")"
   exit 0
 fi
 
