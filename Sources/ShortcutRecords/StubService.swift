@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPVocabulary
 import ShortcutJSON
 import ShortcutPlatform
@@ -19,8 +20,19 @@ package final class StubService: @unchecked Sendable {
     private var index = StubIndex()  // guarded by lock
     /// The compiled templates of the stubs that are templated, by lowercase id. Guarded by `lock`.
     private var templates: [String: StubTemplates] = [:]
-    /// Problems met loading the folder: one line each (`<file>: <path>: <reason>`), for the start's report.
-    package private(set) var loadProblems: [String] = []
+    /// Problems met by the last reading of the folder: one line each (`<file>: <path>: <reason>`).
+    package var loadProblems: [String] { lock.withLock { folderProblems } }
+    private var folderProblems: [String] = []  // guarded by lock
+    /// The ids of the stubs that came from the folder (a change of its files replaces them, and only them).
+    /// Guarded by `lock`.
+    private var folderIDs: Set<String> = []
+    /// What the folder's mapping files looked like when last read (name, inode, size, modification time).
+    /// Confined to `watchQueue` after `init`.
+    private var folderStamp: [String] = []
+    /// Where the folder is looked at for changes (`watchFolder`).
+    private let watchQueue = DispatchQueue(label: "shortcut-serve.stubs.watch")
+    /// Set once by `watchFolder` (the app's start, one thread), read by `deinit`.
+    private var watchTimer: DispatchSourceTimer?
 
     /// The largest `__files/` body read, in bytes.
     package static let maxBodyFileBytes = 16 << 20
@@ -31,7 +43,59 @@ package final class StubService: @unchecked Sendable {
     package init(folder: String? = nil, templatesEverything: Bool = false) {
         self.folder = folder
         self.templatesEverything = templatesEverything
-        if folder != nil { loadProblems = reloadFolder() }
+        if folder != nil {
+            folderStamp = stamp()
+            reloadFolder()
+        }
+    }
+
+    deinit { watchTimer?.cancel() }
+
+    /// How often the folder is looked at for changed mapping files.
+    package static let watchInterval: DispatchTimeInterval = .milliseconds(500)
+
+    /// Looks at the folder's `mappings/` every `watchInterval` and, when a file was added, changed or removed,
+    /// reads the folder's stubs again (those added through the API stay); `report` gets one line per file
+    /// that cannot be read or checked (its path and, for JSON, its line), once per change. Call once.
+    package func watchFolder(report: @escaping @Sendable (String) -> Void) {
+        guard folder != nil, watchTimer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: watchQueue)
+        timer.setEventHandler { [weak self] in self?.checkFolder(report: report) }
+        timer.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(100))
+        timer.resume()
+        watchTimer = timer
+    }
+
+    /// Reads the folder again now if its files changed since the last look (what the timer does; for tests).
+    package func checkFolderNow() { watchQueue.sync { checkFolder(report: { _ in }) } }
+
+    /// Reads the folder again if its files changed since the last look. On `watchQueue`.
+    private func checkFolder(report: (String) -> Void) {
+        dispatchPrecondition(condition: .onQueue(watchQueue))
+        let now = stamp()
+        guard now != folderStamp else { return }
+        folderStamp = now
+        for problem in reloadFolder() { report("stubs: \(problem) (the other mappings are served)") }
+    }
+
+    /// The mapping files' names, inodes, sizes and modification times, sorted: equal while nothing changed.
+    private func stamp() -> [String] {
+        guard let folder else { return [] }
+        let mappings = folder + "/mappings"
+        var names: [String] = []
+        do {
+            try Platform.scanDirectory(mappings) { name, _ in names.append(String(decoding: name, as: UTF8.self)) }
+        } catch {
+            return ["unreadable"]
+        }
+        return names.sorted().map { name in
+            do {
+                let status = try Platform.status(ofPath: mappings + "/" + name)
+                return "\(name) \(status.inode) \(status.size) \(status.modifiedNanoseconds)"
+            } catch {
+                return name
+            }
+        }
     }
 
     /// Every stub, in the order they are tried (lower priority number first, then newest).
@@ -118,6 +182,7 @@ package final class StubService: @unchecked Sendable {
     @discardableResult
     package func reset() -> [String] {
         removeAll()
+        lock.withLock { folderIDs = [] }
         return reloadFolder()
     }
 
@@ -163,10 +228,19 @@ package final class StubService: @unchecked Sendable {
         }
     }
 
-    /// Reads `folder/mappings/*.json` into the index; a file that cannot be read or checked is reported
-    /// (path and reason, a JSON error's line and column) and the others still load.
+    /// Reads `folder/mappings/*.json` into the index, in place of the stubs it gave before; a file that cannot
+    /// be read or checked is reported (path and reason, a JSON error's line and column) and the others still
+    /// load.
+    @discardableResult
     private func reloadFolder() -> [String] {
         guard let folder else { return [] }
+        lock.withLock {
+            for id in folderIDs {
+                _ = index.remove(id: id)
+                templates[id] = nil
+            }
+            folderIDs = []
+        }
         let mappingsFolder = folder + "/mappings"
         var problems: [String] = []
         var names: [String] = []
@@ -176,7 +250,9 @@ package final class StubService: @unchecked Sendable {
                 if text.hasSuffix(".json") && !text.hasPrefix(".") { names.append(text) }
             }
         } catch {
-            return ["\(mappingsFolder): \(FileWords.readProblem(mappingsFolder))"]
+            let problem = ["\(mappingsFolder): \(FileWords.readProblem(mappingsFolder))"]
+            lock.withLock { folderProblems = problem }
+            return problem
         }
         for name in names.sorted() {
             let path = mappingsFolder + "/" + name
@@ -193,7 +269,8 @@ package final class StubService: @unchecked Sendable {
             do {
                 for mapping in try StubMappingFile.parse(bytes, path: path) {
                     do throws(StubServiceError) {
-                        try add(mapping)
+                        let added = try add(mapping)
+                        lock.withLock { _ = folderIDs.insert(added.id) }
                     } catch {
                         problems.append("\(path): \(error)")
                     }
@@ -202,6 +279,7 @@ package final class StubService: @unchecked Sendable {
                 problems.append(error.description)
             }
         }
+        lock.withLock { folderProblems = problems }
         return problems
     }
 

@@ -62,6 +62,9 @@ package final class ShortcutApp: Sendable {
         }
         let stubs = StubService(folder: options.stubsPath, templatesEverything: options.globalResponseTemplating)
         self.stubs = stubs
+        // A mapping file changed while running is read again; a broken one is said where misses are.
+        let stubMisses = self.stubMisses
+        stubs.watchFolder { stubMisses.send("warning: \($0)") }
         routes = RouteTable(
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,

@@ -189,3 +189,35 @@ extension StubRoutesTests {
         #expect(scenarios.status == 501 && scenarios.bodyText.contains("not implemented"), "\(scenarios.bodyText)")
     }
 }
+
+extension StubRoutesTests {
+    @Test func aMappingFileChangedWhileRunningIsReadAgainAndABrokenOneIsSaidWhileTheOthersServe() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"request": {"url": "/v1/a"}, "response": {"body": "a1"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
+        var options = ServerConfiguration()
+        options.stubsPath = root.path
+        let server = try AppServer(options: options)
+        defer { server.stop() }
+        #expect(
+            try server.request("POST", "/__admin/mappings", json: #"{"request": {"url": "/api-made"}, "response": {"body": "kept"}}"#)
+                .status == 201)
+        #expect(try server.request("GET", "/v1/a").bodyText == "a1")
+
+        try Data(#"{"request": {"url": "/v1/a"}, "response": {"body": "a2"}}"#.utf8).write(to: mappings.appendingPathComponent("a.json"))
+        try Data(#"{"request": {"url": "/v1/b"}, "response": {"body": "b"}}"#.utf8).write(to: mappings.appendingPathComponent("b.json"))
+        try Data("{\n \"request\": \n}".utf8).write(to: mappings.appendingPathComponent("c.json"))
+        server.app.stubs.checkFolderNow()
+        #expect(try server.request("GET", "/v1/a").bodyText == "a2", "the changed file is read again")
+        #expect(try server.request("GET", "/v1/b").bodyText == "b", "a new file is read")
+        #expect(try server.request("GET", "/api-made").bodyText == "kept", "stubs added through the API stay")
+        #expect(
+            server.app.stubs.loadProblems.contains { $0.contains("c.json") && $0.contains("line 3") }, "\(server.app.stubs.loadProblems)")
+
+        try FileManager.default.removeItem(at: mappings.appendingPathComponent("b.json"))
+        server.app.stubs.checkFolderNow()
+        #expect(try server.request("GET", "/v1/b").status == 404, "a removed file's stubs go")
+    }
+}
