@@ -11,6 +11,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case shortcut
     /// A landing link: its page at `/open/<id>` (`LinkRecord`).
     case link
+    /// A stub mapping made with `"persistent": true`: its WireMock JSON, loaded again at start (`StubService`).
+    case stub
 
     /// The metadata key the kind is kept under.
     public static let metadataKey = "kind"
@@ -32,6 +34,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .mock: "a mock"
         case .shortcut: "a shortcut"
         case .link: "a landing link"
+        case .stub: "a persistent stub mapping"
         }
     }
 
@@ -41,6 +44,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
         case .mock: "shortcut-serve mock show"
         case .shortcut: "shortcut-serve show"
         case .link: "shortcut-serve links show"
+        case .stub: "shortcut-serve stubs show"
         }
     }
 }

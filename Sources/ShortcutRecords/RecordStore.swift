@@ -66,6 +66,11 @@ public final class RecordStore: Sendable {
     /// Landing links.
     public var links: LinkService { LinkService(store: store) }
 
+    /// Stubs: those of the WireMock root `folder` (if any), and the persistent ones this store keeps.
+    package func stubs(folder: String?, templatesEverything: Bool) -> StubService {
+        StubService(folder: folder, templatesEverything: templatesEverything, store: store)
+    }
+
     /// The record `id` of any kind, or why there is none (what `show` prints).
     public func lookup(_ id: String) -> PageLookup { store.lookup(id) }
 

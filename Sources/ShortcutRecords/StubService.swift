@@ -2,6 +2,7 @@ import Dispatch
 import HTTPVocabulary
 import ShortcutJSON
 import ShortcutPlatform
+import ShortcutStore
 import ShortcutStubs
 
 /// Stubs at the app's own paths (WireMock 3's mappings): held in memory, loaded from a WireMock root folder
@@ -39,14 +40,20 @@ package final class StubService: @unchecked Sendable {
     /// The largest mapping file read, in bytes.
     package static let maxMappingFileBytes = 32 << 20
 
-    /// A service with no stubs, or the stubs of the WireMock root folder `folder`.
-    package init(folder: String? = nil, templatesEverything: Bool = false) {
+    /// Where stubs made with `"persistent": true` are kept (durably, as records of kind `stub`); nil: nowhere.
+    private let store: PageStore?
+
+    /// A service with no stubs, or the stubs of the WireMock root folder `folder`, and (with a store) the
+    /// persistent stubs kept there.
+    package init(folder: String? = nil, templatesEverything: Bool = false, store: PageStore? = nil) {
         self.folder = folder
         self.templatesEverything = templatesEverything
+        self.store = store
         if folder != nil {
             folderStamp = stamp()
             reloadFolder()
         }
+        reloadPersisted()
     }
 
     deinit { watchTimer?.cancel() }
@@ -110,7 +117,12 @@ package final class StubService: @unchecked Sendable {
     /// Checks and adds the mapping `json` (a new id when it has none).
     /// - Throws: `StubServiceError.invalid` naming the field, `.conflict` for a taken id, `.full`.
     @discardableResult
-    package func add(_ json: JSONValue) throws(StubServiceError) -> StubMapping { try add(try Self.parse(json)) }
+    package func add(_ json: JSONValue) throws(StubServiceError) -> StubMapping {
+        let mapping = try Self.parse(json)
+        let added = try add(mapping)
+        if mapping.persistent == true { try persist(added) }
+        return added
+    }
 
     /// Adds a mapping already read.
     @discardableResult
@@ -135,9 +147,16 @@ package final class StubService: @unchecked Sendable {
         if case .object(let given) = json { members = given.filter { $0.0 != "id" && $0.0 != "uuid" } }
         let mapping = try Self.parse(.object([("id", .string(id))] + members))
         let compiled = try compile(mapping)
+        let replaced = try swap(mapping, compiled: compiled)
+        if replaced.persistent == true { try persist(replaced) } else { try forget(replaced.id) }
+        return replaced
+    }
+
+    /// Puts `mapping` in place of the stub of its id, under `lock`.
+    private func swap(_ mapping: StubMapping, compiled: StubTemplates?) throws(StubServiceError) -> StubMapping {
         lock.lock()
         defer { lock.unlock() }
-        guard index.mapping(id: id) != nil else { throw .notFound(id) }
+        guard index.mapping(id: mapping.id) != nil else { throw .notFound(mapping.id) }
         let replaced: StubMapping
         do throws(StubIndexError) {
             replaced = try index.replace(mapping)
@@ -150,10 +169,13 @@ package final class StubService: @unchecked Sendable {
 
     /// Removes the stub `id`; throws `.notFound` when there is none.
     package func remove(id: String) throws(StubServiceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let removed = index.remove(id: id) else { throw .notFound(id) }
-        templates[removed.id] = nil
+        let removed: StubMapping? = lock.withLock {
+            guard let removed = index.remove(id: id) else { return nil }
+            templates[removed.id] = nil
+            return removed
+        }
+        guard let removed else { throw .notFound(id) }
+        try forget(removed.id)
     }
 
     /// Removes the stubs whose `metadata` (as JSON text) `pattern` matches; returns how many.
@@ -169,21 +191,77 @@ package final class StubService: @unchecked Sendable {
         return doomed.count
     }
 
-    /// Removes every stub.
+    /// Removes every stub, persistent ones too (their records go).
     package func removeAll() {
-        lock.withLock {
+        let ids = lock.withLock { () -> [String] in
+            let ids = index.all.map(\.id)
             index.removeAll()
             templates.removeAll()
+            return ids
         }
+        for id in ids {
+            do throws(StubServiceError) {
+                try forget(id)
+            } catch {
+                lock.withLock { folderProblems.append("\(error)") }
+            }
+        }
+    }
+
+    /// Keeps `mapping` as a record of kind `stub` (durably, as every record), replacing an older one.
+    private func persist(_ mapping: StubMapping) throws(StubServiceError) {
+        guard let store else { return }
+        let page = StoredPage(
+            id: mapping.id, name: mapping.name ?? "", contentType: "application/json", body: Array(mapping.jsonValue.description.utf8),
+            metadata: [RecordKind.metadataKey: RecordKind.stub.rawValue])
+        do {
+            try store.put(page)
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+
+    /// Removes the record of the persistent stub `id`, if there is one.
+    private func forget(_ id: String) throws(StubServiceError) {
+        guard let store, store.get(id).map({ RecordKind($0) == .stub }) == true else { return }
+        do {
+            _ = try store.remove(id) { RecordKind($0) == .stub }
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+
+    /// Adds the persistent stubs the store keeps (at start and at a reset); a record that no longer reads as
+    /// a mapping is reported, not served.
+    private func reloadPersisted() {
+        guard let store else { return }
+        var problems: [String] = []
+        for summary in store.list() where RecordKind(summary) == .stub {
+            guard let page = store.get(summary.id) else { continue }
+            do {
+                let json = try JSONParser.parse(page.body)
+                let mapping = try Self.parse(json)
+                if lock.withLock({ index.mapping(id: mapping.id) }) == nil { try add(mapping) }
+            } catch {
+                problems.append("persistent stub \(summary.id) in the store: \(error)")
+            }
+        }
+        if !problems.isEmpty { lock.withLock { folderProblems += problems } }
     }
 
     /// WireMock's reset: every stub removed, then the folder's loaded again (none without a folder). Returns
     /// the problems met loading it.
     @discardableResult
     package func reset() -> [String] {
-        removeAll()
-        lock.withLock { folderIDs = [] }
-        return reloadFolder()
+        // Persistent stubs are kept: WireMock's reset restores what its backing store holds.
+        lock.withLock {
+            index.removeAll()
+            templates.removeAll()
+            folderIDs = []
+        }
+        let problems = reloadFolder()
+        reloadPersisted()
+        return problems + loadProblems.filter { !problems.contains($0) }
     }
 
     /// The stub that answers `request`, with what its templates need; nil when none matches.
@@ -342,6 +420,8 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
     case full(Int)
     /// A body file cannot be served (500 when answering, said with the name).
     case bodyFile(String, String)
+    /// The store refused to keep or remove a persistent stub (a read-only or full store: 503/500).
+    case store(String)
 
     init(_ error: StubIndexError) {
         switch error {
@@ -358,6 +438,7 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
         case .conflict(let id): "a stub mapping with id \(id) exists already"
         case .full(let limit): "the server holds \(limit) stub mappings, its limit"
         case .bodyFile(let name, let reason): "cannot serve __files/\(name): \(reason)"
+        case .store(let reason): "the persistent stub could not be kept: \(reason)"
         }
     }
 }

@@ -40,57 +40,71 @@ struct StubAdminAPI: Sendable {
             }
             return Self.json(.object(members))
         }
-        server.POST["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] request in
-            Self.withBody(request) { json throws(StubServiceError) in
-                let added = try stubs.add(json)
-                return Self.json(added.jsonValue, status: .created)
-            }
-        }
-        server.DELETE["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] _ in
-            stubs.removeAll()
-            return HTTPResponse(status: .ok)
-        }
+        server.POST.blocking(
+            "/__admin/mappings",
+            StubAdminAPI.admin(access) { [stubs] request in
+                Self.withBody(request) { json throws(StubServiceError) in
+                    let added = try stubs.add(json)
+                    return Self.json(added.jsonValue, status: .created)
+                }
+            })
+        server.DELETE.blocking(
+            "/__admin/mappings",
+            StubAdminAPI.admin(access) { [stubs] _ in
+                stubs.removeAll()
+                return HTTPResponse(status: .ok)
+            })
         server.GET["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
             let id = request.params["id"] ?? ""
             guard let mapping = stubs.mapping(id: id) else { return Self.failure(.notFound(id)) }
             return Self.json(mapping.jsonValue)
         }
-        server.PUT["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
-            Self.withBody(request) { json throws(StubServiceError) in
-                Self.json(try stubs.replace(id: request.params["id"] ?? "", with: json).jsonValue)
-            }
-        }
-        server.DELETE["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
-            do throws(StubServiceError) {
-                try stubs.remove(id: request.params["id"] ?? "")
-                return HTTPResponse(status: .ok)
-            } catch {
-                return Self.failure(error)
-            }
-        }
-        server.POST["/__admin/mappings/import"] = StubAdminAPI.admin(access) { [stubs] request in
-            Self.withBody(request) { json throws(StubServiceError) in
-                try StubImport(json).apply(to: stubs)
-                return HTTPResponse(status: .ok)
-            }
-        }
-        server.POST["/__admin/mappings/reset"] = StubAdminAPI.admin(access) { [stubs] _ in Self.reset(stubs) }
-        server.POST["/__admin/reset"] = StubAdminAPI.admin(access) { [stubs, journal] _ in
-            journal?.clear()
-            return Self.reset(stubs)
-        }
-        server.POST["/__admin/mappings/remove-by-metadata"] = StubAdminAPI.admin(access) { [stubs] request in
-            Self.withBody(request) { json throws(StubServiceError) in
-                let pattern: StringValuePattern
-                do throws(MappingError) {
-                    pattern = try StringValuePattern.parse(json)
-                } catch {
-                    throw .invalid(error)
+        server.PUT.blocking(
+            "/__admin/mappings/:id",
+            StubAdminAPI.admin(access) { [stubs] request in
+                Self.withBody(request) { json throws(StubServiceError) in
+                    Self.json(try stubs.replace(id: request.params["id"] ?? "", with: json).jsonValue)
                 }
-                stubs.removeAll(whereMetadata: pattern)
-                return HTTPResponse(status: .ok)
-            }
-        }
+            })
+        server.DELETE.blocking(
+            "/__admin/mappings/:id",
+            StubAdminAPI.admin(access) { [stubs] request in
+                do throws(StubServiceError) {
+                    try stubs.remove(id: request.params["id"] ?? "")
+                    return HTTPResponse(status: .ok)
+                } catch {
+                    return Self.failure(error)
+                }
+            })
+        server.POST.blocking(
+            "/__admin/mappings/import",
+            StubAdminAPI.admin(access) { [stubs] request in
+                Self.withBody(request) { json throws(StubServiceError) in
+                    try StubImport(json).apply(to: stubs)
+                    return HTTPResponse(status: .ok)
+                }
+            })
+        server.POST.blocking("/__admin/mappings/reset", StubAdminAPI.admin(access) { [stubs] _ in Self.reset(stubs) })
+        server.POST.blocking(
+            "/__admin/reset",
+            StubAdminAPI.admin(access) { [stubs, journal] _ in
+                journal?.clear()
+                return Self.reset(stubs)
+            })
+        server.POST.blocking(
+            "/__admin/mappings/remove-by-metadata",
+            StubAdminAPI.admin(access) { [stubs] request in
+                Self.withBody(request) { json throws(StubServiceError) in
+                    let pattern: StringValuePattern
+                    do throws(MappingError) {
+                        pattern = try StringValuePattern.parse(json)
+                    } catch {
+                        throw .invalid(error)
+                    }
+                    stubs.removeAll(whereMetadata: pattern)
+                    return HTTPResponse(status: .ok)
+                }
+            })
         server.POST["/__admin/mappings/save"] = StubAdminAPI.admin(access) { _ in
             .error(HTTPStatus(501), "POST /__admin/mappings/save is not implemented yet: stubs live in memory and in the --stubs folder")
         }
@@ -150,7 +164,7 @@ struct StubAdminAPI: Sendable {
         case .conflict: return errors(error.description, pointer: "/id", status: .conflict)
         case .invalid(let mapping): return errors(error.description, pointer: pointer(mapping.path), status: .unprocessableContent)
         case .full: return errors(error.description, pointer: "", status: .unprocessableContent)
-        case .bodyFile: return .error(.internalServerError, error.description)
+        case .bodyFile, .store: return .error(.internalServerError, error.description)
         }
     }
 

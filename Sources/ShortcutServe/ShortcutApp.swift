@@ -60,7 +60,7 @@ package final class ShortcutApp: Sendable {
                     description: "cannot read stubs folder \(folder): \(reason == "is a folder" ? "not a folder" : reason)")
             }
         }
-        let stubs = StubService(folder: options.stubsPath, templatesEverything: options.globalResponseTemplating)
+        let stubs = records.stubs(folder: options.stubsPath, templatesEverything: options.globalResponseTemplating)
         self.stubs = stubs
         // A mapping file changed while running is read again; a broken one is said where misses are.
         let stubMisses = self.stubMisses

@@ -221,3 +221,36 @@ extension StubRoutesTests {
         #expect(try server.request("GET", "/v1/b").status == 404, "a removed file's stubs go")
     }
 }
+
+extension StubRoutesTests {
+    @Test func aPersistentStubSurvivesARestartInTheStoreAndOthersDoNot() throws {
+        let directory = AppServer.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let server = try AppServer(directory: directory)
+            let kept = #"{"persistent": true, "request": {"url": "/kept"}, "response": {"body": "kept"}}"#
+            let lost = #"{"request": {"url": "/lost"}, "response": {"body": "lost"}}"#
+            #expect(try server.request("POST", "/__admin/mappings", json: kept).status == 201)
+            #expect(try server.request("POST", "/__admin/mappings", json: lost).status == 201)
+            #expect(try server.request("POST", "/__admin/mappings/reset").status == 200)
+            #expect(try server.request("GET", "/kept").bodyText == "kept", "a reset keeps what the store holds")
+            #expect(try server.request("GET", "/lost").status == 404)
+            let listed = try server.request("GET", "/api/mock")
+            #expect(!listed.bodyText.contains("/kept"), "a stub's record is no mock: \(listed.bodyText)")
+            server.stop(removeFiles: false)
+        }
+        let again = try AppServer(directory: directory)
+        defer { again.stop(removeFiles: false) }
+        #expect(try again.request("GET", "/kept").bodyText == "kept", "read back from the store at start")
+        let id = try #require(
+            again.request("GET", "/__admin/mappings").json?["mappings"].flatMap { list -> String? in
+                if case .array(let all) = list, case .string(let id)? = all.first?["id"] { return id }
+                return nil
+            })
+        #expect(try again.request("DELETE", "/__admin/mappings/\(id)").status == 200)
+        again.stop(removeFiles: false)
+        let third = try AppServer(directory: directory)
+        defer { third.stop(removeFiles: false) }
+        #expect(try third.request("GET", "/kept").status == 404, "a removed persistent stub's record is gone")
+    }
+}
