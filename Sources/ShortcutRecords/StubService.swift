@@ -369,6 +369,27 @@ package final class StubService: @unchecked Sendable {
         }
     }
 
+    /// Writes every stub the folder does not hold yet into `mappings/<id>.json` (durably, one file each), as
+    /// WireMock's `POST /__admin/mappings/save`: from then on they are the folder's. Returns how many.
+    /// - Throws: `.store` without a `--stubs` folder, or when a file cannot be written.
+    @discardableResult
+    package func saveToFolder() throws(StubServiceError) -> Int {
+        guard let folder else { throw .store("there is no --stubs folder to save the stubs into") }
+        let mappingsFolder = folder + "/mappings"
+        let unsaved = lock.withLock { index.all.filter { !folderIDs.contains($0.id) } }
+        for mapping in unsaved {
+            do throws(PageStoreError) {
+                try DurableFolderFile.write(Array(mapping.jsonValue.description.utf8), named: mapping.id + ".json", in: mappingsFolder)
+            } catch {
+                throw .store("\(error)")
+            }
+            lock.withLock { _ = folderIDs.insert(mapping.id) }
+        }
+        // The watcher would read them again as changed files: its stamp is taken now.
+        watchQueue.sync { folderStamp = stamp() }
+        return unsaved.count
+    }
+
     /// The mapping's templates, compiled once; nil when it is not templated.
     private func compile(_ mapping: StubMapping) throws(StubServiceError) -> StubTemplates? {
         guard templatesEverything || mapping.response.isTemplated else { return nil }

@@ -105,9 +105,16 @@ struct StubAdminAPI: Sendable {
                     return HTTPResponse(status: .ok)
                 }
             })
-        server.POST["/__admin/mappings/save"] = StubAdminAPI.admin(access) { _ in
-            .error(HTTPStatus(501), "POST /__admin/mappings/save is not implemented yet: stubs live in memory and in the --stubs folder")
-        }
+        server.POST.blocking(
+            "/__admin/mappings/save",
+            StubAdminAPI.admin(access) { [stubs] _ in
+                do throws(StubServiceError) {
+                    try stubs.saveToFolder()
+                    return HTTPResponse(status: .ok)
+                } catch {
+                    return .error(stubs.folder == nil ? .unprocessableContent : .internalServerError, error.description)
+                }
+            })
         // WireMock's other admin endpoints (scenarios, settings, recordings …): a clear 501, not a 404 that a
         // client reads as "no such mapping".
         server["/__admin/**"] = StubAdminAPI.admin(access) { request in

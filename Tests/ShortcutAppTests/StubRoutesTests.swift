@@ -254,3 +254,32 @@ extension StubRoutesTests {
         #expect(try third.request("GET", "/kept").status == 404, "a removed persistent stub's record is gone")
     }
 }
+
+extension StubRoutesTests {
+    @Test func saveWritesTheStubsIntoTheFolderWhichServesThemAfterARestart() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        var options = ServerConfiguration()
+        options.stubsPath = root.path
+        do {
+            let server = try AppServer(options: options)
+            defer { server.stop() }
+            let created = try server.request(
+                "POST", "/__admin/mappings", json: #"{"request": {"url": "/saved"}, "response": {"body": "saved"}}"#)
+            let id = try #require(created.json?["id"]?.stringValue)
+            #expect(try server.request("POST", "/__admin/mappings/save").status == 200)
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.path + "/mappings")
+            #expect(names == ["\(id).json"], "\(names)")
+            server.app.stubs.checkFolderNow()
+            #expect(server.app.stubs.count == 1, "the saved file is not read as a second stub")
+        }
+        let again = try AppServer(options: options)
+        defer { again.stop() }
+        #expect(try again.request("GET", "/saved").bodyText == "saved")
+        let plain = try AppServer()
+        defer { plain.stop() }
+        let refused = try plain.request("POST", "/__admin/mappings/save")
+        #expect(refused.status == 422 && refused.bodyText.contains("no --stubs folder"), "\(refused.bodyText)")
+    }
+}
