@@ -83,23 +83,9 @@ public enum CommandRunner {
             print("shortcut-serve \(Help.version)")
             Platform.exit(0)
         case .store(let command):
-            do {
-                let output = try command.run()
-                if !output.isEmpty { print(output) }
-                Platform.exit(0)
-            } catch {
-                standardError("error: \(error)\n")
-                Platform.exit(1)
-            }
+            runUntilDone { Command.printLine(try command.run()) }
         case .stubs(let command):
-            do {
-                let output = try command.run()
-                if !output.isEmpty { print(output) }
-                Platform.exit(0)
-            } catch {
-                standardError("error: \(error)\n")
-                Platform.exit(1)
-            }
+            runUntilDone { Command.printLine(try command.run()) }
         case .profile(let command):
             do {
                 let output = try command.run()
@@ -135,6 +121,11 @@ public enum CommandRunner {
             ServeCommand(options: options).run()
         }
     }
+}
+
+extension Command {
+    /// Prints `output` and a newline, unless it is empty.
+    static func printLine(_ output: String) { if !output.isEmpty { print(output) } }
 }
 
 /// Runs a command that prints as it goes (`probe`, `requests`): exit 0 when it returns, 1 with its error.

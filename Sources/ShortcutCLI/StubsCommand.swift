@@ -98,16 +98,12 @@ struct StubsCommand: Sendable, Equatable {
             var mappings: [JSONValue] = []
             let inner = folder + "/mappings"
             let directory = Platform.exists(inner) ? inner : folder
-            var names: [String] = []
-            do {
-                try Platform.scanDirectory(directory) { name, _ in
-                    let text = String(decoding: name, as: UTF8.self)
-                    if text.hasSuffix(".json") && !text.hasPrefix(".") { names.append(text) }
-                }
-            } catch {
-                throw Failure(description: "cannot read \(directory): \(FileWords.readProblem(directory))")
+            let names: [String]
+            switch StubService.mappingFiles(in: directory) {
+            case .success(let found): names = found
+            case .failure(let failure): throw Failure(description: "cannot read \(directory): \(failure.reason)")
             }
-            for name in names.sorted() {
+            for name in names {
                 let path = directory + "/" + name
                 let document = try Self.json(try Self.read(path), file: path)
                 if case .array(let list)? = document["mappings"] { mappings += list } else { mappings.append(document) }

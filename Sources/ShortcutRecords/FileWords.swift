@@ -20,6 +20,8 @@ package enum FileWords {
     /// Why a read failed, in words.
     package struct ReadFailure: Error {
         package let reason: String
+
+        package init(reason: String) { self.reason = reason }
     }
 
     private static func readAll(_ fd: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {

@@ -309,6 +309,20 @@ package final class StubService: @unchecked Sendable {
     /// Reads `folder/mappings/*.json` into the index, in place of the stubs it gave before; a file that cannot
     /// be read or checked is reported (path and reason, a JSON error's line and column) and the others still
     /// load.
+    /// The names of the mapping files (`*.json`, not hidden: a durable write's temp file is) in `folder`, sorted.
+    package static func mappingFiles(in folder: String) -> Result<[String], FileWords.ReadFailure> {
+        var names: [String] = []
+        do {
+            try Platform.scanDirectory(folder) { name, _ in
+                let text = String(decoding: name, as: UTF8.self)
+                if text.hasSuffix(".json") && !text.hasPrefix(".") { names.append(text) }
+            }
+        } catch {
+            return .failure(FileWords.ReadFailure(reason: FileWords.readProblem(folder)))
+        }
+        return .success(names.sorted())
+    }
+
     @discardableResult
     private func reloadFolder() -> [String] {
         guard let folder else { return [] }
@@ -321,18 +335,15 @@ package final class StubService: @unchecked Sendable {
         }
         let mappingsFolder = folder + "/mappings"
         var problems: [String] = []
-        var names: [String] = []
-        do {
-            try Platform.scanDirectory(mappingsFolder) { name, _ in
-                let text = String(decoding: name, as: UTF8.self)
-                if text.hasSuffix(".json") && !text.hasPrefix(".") { names.append(text) }
-            }
-        } catch {
-            let problem = ["\(mappingsFolder): \(FileWords.readProblem(mappingsFolder))"]
+        let names: [String]
+        switch Self.mappingFiles(in: mappingsFolder) {
+        case .success(let found): names = found
+        case .failure(let failure):
+            let problem = ["\(mappingsFolder): \(failure.reason)"]
             lock.withLock { folderProblems = problem }
             return problem
         }
-        for name in names.sorted() {
+        for name in names {
             let path = mappingsFolder + "/" + name
             let bytes: [UInt8]
             switch FileWords.read(path, limit: Self.maxMappingFileBytes) {
