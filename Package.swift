@@ -116,7 +116,9 @@ let package = Package(
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
-        .testTarget(name: "ShortcutRecordsTests", dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks"]),
+        .testTarget(
+            name: "ShortcutRecordsTests",
+            dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutJSON", "ShortcutStubs"]),
         .testTarget(name: "ShortcutJSONTests", dependencies: ["ShortcutJSON"]),
         .testTarget(name: "ShortcutStubsTests", dependencies: ["ShortcutStubs", "ShortcutJSON", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),

@@ -19,6 +19,7 @@ enum Command: Sendable {
     case probe(ProbeCommand)
     case requests(RequestsCommand)
     case stubs(StubsCommand)
+    case scenarios(ScenariosCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -44,6 +45,8 @@ enum Command: Sendable {
             return .probe(try ProbeCommand.parse(Array(arguments.dropFirst())))
         case "stubs":
             return .stubs(try StubsCommand.parse(Array(arguments.dropFirst())))
+        case "scenarios":
+            return .scenarios(try ScenariosCommand.parse(Array(arguments.dropFirst())))
         case "requests":
             if wantsHelp { return .help(RequestsCommand.usage) }
             return .requests(try RequestsCommand.parse(Array(arguments.dropFirst())))
@@ -85,6 +88,8 @@ public enum CommandRunner {
         case .store(let command):
             runUntilDone { Command.printLine(try command.run()) }
         case .stubs(let command):
+            runUntilDone { Command.printLine(try command.run()) }
+        case .scenarios(let command):
             runUntilDone { Command.printLine(try command.run()) }
         case .profile(let command):
             do {

@@ -58,10 +58,10 @@ struct StubsCommand: Sendable, Equatable {
     }
 
     func run() throws -> String {
-        let client = LocalHTTPClient(root: try serverRoot())
+        let client = LocalHTTPClient(root: try Self.serverRoot(baseURL: baseURL, store: store))
         switch verb {
         case .list:
-            let answer = try expect(client.get("/__admin/mappings"), 200)
+            let answer = try Self.expect(client.get("/__admin/mappings"), 200)
             let body = try Self.json(answer.body)
             if json { return body.description }
             guard case .array(let mappings)? = body["mappings"] else { return "" }
@@ -78,7 +78,7 @@ struct StubsCommand: Sendable, Equatable {
                 return line + "\t(shadows the built-in " + RequestsCommand.visible(paths) + ")"
             }.joined(separator: "\n")
         case .show(let id):
-            return try Self.json(try expect(client.get("/__admin/mappings/" + id), 200).body).description
+            return try Self.json(try Self.expect(client.get("/__admin/mappings/" + id), 200).body).description
         case .add(let file):
             let bytes = try Self.read(file)
             let document = try Self.json(bytes, file: file)
@@ -92,7 +92,7 @@ struct StubsCommand: Sendable, Equatable {
             }
             return lines.joined(separator: "\n")
         case .remove(let id):
-            _ = try expect(client.send("DELETE", "/__admin/mappings/" + id), 200)
+            _ = try Self.expect(client.send("DELETE", "/__admin/mappings/" + id), 200)
             return "removed \(id)"
         case .importFolder(let folder):
             var mappings: [JSONValue] = []
@@ -114,7 +114,7 @@ struct StubsCommand: Sendable, Equatable {
             return
                 "imported \(mappings.count) mapping\(mappings.count == 1 ? "" : "s") from \(names.count) file\(names.count == 1 ? "" : "s")"
         case .nearMisses:
-            let answer = try expect(client.get("/__admin/requests/unmatched/near-misses"), 200)
+            let answer = try Self.expect(client.get("/__admin/requests/unmatched/near-misses"), 200)
             let body = try Self.json(answer.body)
             if json { return body.description }
             guard case .array(let misses)? = body["nearMisses"], !misses.isEmpty else { return "no unmatched requests" }
@@ -155,7 +155,7 @@ struct StubsCommand: Sendable, Equatable {
         return RequestsCommand.visible("\(method) \(url) -> closest stub \(stub): " + failed.joined(separator: "; "))
     }
 
-    private func expect(_ answer: LocalHTTPClient.Answer, _ status: Int) throws -> LocalHTTPClient.Answer {
+    static func expect(_ answer: LocalHTTPClient.Answer, _ status: Int) throws -> LocalHTTPClient.Answer {
         guard answer.status == status else { throw Failure(description: Self.reason(answer)) }
         return answer
     }
@@ -191,7 +191,7 @@ struct StubsCommand: Sendable, Equatable {
     }
 
     /// The server to ask: `--base-url`, else the one running on the store.
-    private func serverRoot() throws -> String {
+    static func serverRoot(baseURL: String?, store: String?) throws -> String {
         let servers = RunningServers.live(in: RunningServers.storeURL(store))
         if let baseURL { return servers.first { $0.baseURL == baseURL || $0.phoneRoot == baseURL }?.url ?? baseURL }
         guard let first = servers.first else {

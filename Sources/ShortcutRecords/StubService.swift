@@ -253,6 +253,7 @@ package final class StubService: @unchecked Sendable {
     /// the problems met loading it.
     @discardableResult
     package func reset() -> [String] {
+        resetScenarios()
         // Persistent stubs are kept: WireMock's reset restores what its backing store holds.
         lock.withLock {
             index.removeAll()
@@ -265,10 +266,78 @@ package final class StubService: @unchecked Sendable {
     }
 
     /// The stub that answers `request`, with what its templates need; nil when none matches.
+    ///
+    /// With scenarios (a stub with `scenarioName`), the match and the state change it makes happen under
+    /// `scenarioLock`, so two concurrent requests never both see a state the first one moves on (issue 41);
+    /// without any, nothing but the index's copy is taken.
     package func match(_ request: StubRequest) -> StubMatch? {
         let (snapshot, compiled) = lock.withLock { (index, templates) }
-        guard snapshot.count > 0, let (mapping, report) = snapshot.bestMatch(for: request) else { return nil }
+        guard snapshot.count > 0 else { return nil }
+        guard snapshot.hasScenarios else {
+            guard let (mapping, report) = snapshot.bestMatch(for: request) else { return nil }
+            return StubMatch(mapping: mapping, report: report, templates: compiled[mapping.id])
+        }
+        scenarioLock.lock()
+        defer { scenarioLock.unlock() }
+        let found = snapshot.bestMatch(for: request) { [scenarioStates] mapping in
+            guard let name = mapping.scenarioName, let required = mapping.requiredScenarioState else { return true }
+            return (scenarioStates[name] ?? Self.startedState) == required
+        }
+        guard let (mapping, report) = found else { return nil }
+        afterScenarioMatch?()
+        if let name = mapping.scenarioName, let next = mapping.newScenarioState { scenarioStates[name] = next }
         return StubMatch(mapping: mapping, report: report, templates: compiled[mapping.id])
+    }
+
+    /// Every scenario's state starts here (WireMock's name).
+    package static let startedState = "Started"
+
+    /// Guards `scenarioStates`; held across a scenario stub's match and its state change.
+    let scenarioLock = Lock()
+    /// Called between a scenario stub's match and its state change (for a test of their atomicity); set
+    /// before requests arrive.
+    nonisolated(unsafe) var afterScenarioMatch: (() -> Void)?
+    /// Each scenario's state, where it moved from `Started`. Guarded by `scenarioLock`.
+    private var scenarioStates: [String: String] = [:]
+
+    /// A scenario: its name, its state now, and every state its stubs name.
+    package struct Scenario: Sendable, Equatable {
+        package let name: String
+        package let state: String
+        package let possibleStates: [String]
+    }
+
+    /// The scenarios the stubs name, by name.
+    package var scenarios: [Scenario] {
+        let all = lock.withLock { index }.all
+        var states: [String: [String]] = [:]
+        for mapping in all {
+            guard let name = mapping.scenarioName else { continue }
+            var list = states[name] ?? [Self.startedState]
+            for state in [mapping.requiredScenarioState, mapping.newScenarioState].compactMap({ $0 }) where !list.contains(state) {
+                list.append(state)
+            }
+            states[name] = list
+        }
+        let now = scenarioLock.withLock { scenarioStates }
+        return states.keys.sorted().map { Scenario(name: $0, state: now[$0] ?? Self.startedState, possibleStates: states[$0] ?? []) }
+    }
+
+    /// Every scenario back to `Started`.
+    package func resetScenarios() { scenarioLock.withLock { scenarioStates.removeAll() } }
+
+    /// Sets the scenario `name` to `state` (nil: `Started`).
+    /// - Throws: `.notFound` when no stub names the scenario, `.invalid` when none of its stubs names the state.
+    package func setScenario(_ name: String, to state: String?) throws(StubServiceError) {
+        guard let scenario = scenarios.first(where: { $0.name == name }) else { throw .notFound("scenario \(name)") }
+        let target = state ?? Self.startedState
+        guard scenario.possibleStates.contains(target) else {
+            throw .invalid(
+                MappingError(
+                    path: "state",
+                    reason: "scenario \(name) has no state \(target) (its stubs name \(scenario.possibleStates.joined(separator: ", ")))"))
+        }
+        scenarioLock.withLock { scenarioStates[name] = target }
     }
 
     /// The stubs nearest to `request` (for a 404 no stub matched).
@@ -466,7 +535,7 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .invalid(let error): "\(error)"
-        case .notFound(let id): "no stub mapping with id \(id)"
+        case .notFound(let id): id.hasPrefix("scenario ") ? "no \(id)" : "no stub mapping with id \(id)"
         case .conflict(let id): "a stub mapping with id \(id) exists already"
         case .full(let limit): "the server holds \(limit) stub mappings, its limit"
         case .bodyFile(let name, let reason): "cannot serve __files/\(name): \(reason)"

@@ -115,6 +115,39 @@ struct StubAdminAPI: Sendable {
                     return .error(stubs.folder == nil ? .unprocessableContent : .internalServerError, error.description)
                 }
             })
+        server.GET["/__admin/scenarios"] = StubAdminAPI.admin(access) { [stubs] _ in
+            let scenarios = stubs.scenarios.map { scenario -> JSONValue in
+                .object([
+                    ("id", .string(scenario.name)), ("name", .string(scenario.name)), ("state", .string(scenario.state)),
+                    ("possibleStates", .array(scenario.possibleStates.map(JSONValue.string))),
+                ])
+            }
+            return Self.json(.object([("scenarios", .array(scenarios))]))
+        }
+        server.POST["/__admin/scenarios/reset"] = StubAdminAPI.admin(access) { [stubs] _ in
+            stubs.resetScenarios()
+            return HTTPResponse(status: .ok)
+        }
+        server.PUT["/__admin/scenarios/:name/state"] = StubAdminAPI.admin(access) { [stubs] request in
+            // WireMock: `{"state": "…"}`, or no body to go back to Started.
+            var state: String?
+            if !request.body.isEmpty {
+                do {
+                    guard case .string(let given)? = try JSONParser.parse(request.body)["state"] else {
+                        return Self.failure(.invalid(MappingError(path: "state", reason: "expected {\"state\": \"…\"}")))
+                    }
+                    state = given
+                } catch {
+                    return .badRequest("the body is not JSON: \(error)")
+                }
+            }
+            do throws(StubServiceError) {
+                try stubs.setScenario(request.params["name"] ?? "", to: state)
+                return HTTPResponse(status: .ok)
+            } catch {
+                return Self.failure(error)
+            }
+        }
         // WireMock's other admin endpoints (scenarios, settings, recordings …): a clear 501, not a 404 that a
         // client reads as "no such mapping".
         server["/__admin/**"] = StubAdminAPI.admin(access) { request in

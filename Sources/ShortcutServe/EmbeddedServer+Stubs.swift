@@ -8,9 +8,31 @@ extension EmbeddedServer {
     /// - Throws: `Stub.Failure` naming the refused field (as the admin API's 422).
     @discardableResult
     public func stub(_ request: Stub.Request, _ response: Stub.Response, priority: Int? = nil) throws -> Stub.Handle {
-        var members: [(String, JSONValue)] = [("request", request.json), ("response", response.json)]
-        if let priority { members.append(("priority", .number(Double(priority)))) }
-        return try stub(json: JSONValue.object(members).description)
+        guard let sequence = response.sequence else {
+            var members: [(String, JSONValue)] = [("request", request.json), ("response", response.json)]
+            if let priority { members.append(("priority", .number(Double(priority)))) }
+            return try stub(json: JSONValue.object(members).description)
+        }
+        guard !sequence.isEmpty else { throw Stub.Failure(description: "responses([]) needs at least one response") }
+        // One stub per answer in a scenario of its own: answer i is served in state i and moves it to i + 1;
+        // the last leaves it, so it repeats.
+        let scenario = "sequence " + PageID.generate()
+        var ids: [String] = []
+        for (index, answer) in sequence.enumerated() {
+            var members: [(String, JSONValue)] = [
+                ("request", request.json), ("response", answer.json), ("scenarioName", .string(scenario)),
+                ("requiredScenarioState", .string(index == 0 ? StubService.startedState : "answer \(index + 1)")),
+            ]
+            if index + 1 < sequence.count { members.append(("newScenarioState", .string("answer \(index + 2)"))) }
+            if let priority { members.append(("priority", .number(Double(priority)))) }
+            do {
+                ids.append(try stub(json: JSONValue.object(members).description).id)
+            } catch {
+                for id in ids { try? app.stubs.remove(id: id) }  // none of a refused sequence stays
+                throw error
+            }
+        }
+        return Stub.Handle(id: ids[0], rest: Array(ids.dropFirst()))
     }
 
     /// Adds a stub from a WireMock 3 mapping's JSON text (what `POST /__admin/mappings` takes).
@@ -29,17 +51,21 @@ extension EmbeddedServer {
         }
     }
 
-    /// Removes the stub `handle` added.
+    /// Removes the stub `handle` added (a sequence's every stub).
     public func removeStub(_ handle: Stub.Handle) throws {
         do {
             try app.stubs.remove(id: handle.id)
+            for id in handle.rest { try app.stubs.remove(id: id) }
         } catch {
             throw Stub.Failure(description: error.description)
         }
     }
 
-    /// Removes every stub (and, with a `--stubs` folder, loads its stubs again).
+    /// Removes every stub (and, with a `--stubs` folder, loads its stubs again); scenarios start over.
     public func resetStubs() { app.stubs.reset() }
+
+    /// Every scenario back to `Started`: each `responses(_:)` sequence answers its first again.
+    public func resetScenarios() { app.stubs.resetScenarios() }
 
     /// How many requests the journal holds that `request` matches.
     public func count(_ request: Stub.Request) throws -> Int {

@@ -101,6 +101,18 @@ public enum Stub {
     /// What a stub answers.
     public struct Response: Sendable {
         var members: [(String, JSONValue)]
+        /// A sequence's answers, in order (`responses(_:)`); nil for one answer.
+        var sequence: [Response]?
+
+        init(members: [(String, JSONValue)], sequence: [Response]? = nil) {
+            self.members = members
+            self.sequence = sequence
+        }
+
+        /// Each request answered with the next of `responses`, the last one repeating: pagination, a token
+        /// refresh, create-then-list. Built on a WireMock scenario of its own (`EmbeddedServer.resetScenarios()`
+        /// starts it over).
+        public static func responses(_ responses: [Response]) -> Response { Response(members: [], sequence: responses) }
 
         /// `status` with `body` as text (`Content-Type` from `contentType`).
         public static func text(
@@ -161,8 +173,15 @@ public enum Stub {
 
     /// A stub added: what `EmbeddedServer.removeStub(_:)` takes.
     public struct Handle: Sendable, Hashable {
-        /// The stub mapping's id (a lowercase UUID).
+        /// The stub mapping's id (a lowercase UUID); a sequence's first.
         public let id: String
+        /// A sequence's other stub mappings, in order.
+        let rest: [String]
+
+        init(id: String, rest: [String] = []) {
+            self.id = id
+            self.rest = rest
+        }
     }
 
     /// Why a stub was refused or a verification failed: one line (`request.headers.Accept: …`), and for a

@@ -50,3 +50,30 @@ import Testing
         #expect(usage.status == 64 && usage.stderr.contains("Usage: shortcut-serve stubs"))
     }
 }
+
+extension StubsCLITests {
+    @Test func scenariosAreListedResetAndSetOnTheRunningServer() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-cli-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            #"""
+            {"mappings": [
+              {"scenarioName": "login flow", "requiredScenarioState": "Started", "newScenarioState": "signed in", "request": {"url": "/in"}, "response": {}},
+              {"scenarioName": "login flow", "requiredScenarioState": "signed in", "request": {"url": "/me"}, "response": {"body": "me"}}
+            ]}
+            """#.utf8
+        ).write(to: folder)
+        #expect(try CLITests.run(["stubs", "add", folder.path, "--store", store]).status == 0)
+        #expect(try CLITests.run(["scenarios", "--store", store]).stdout == "login flow\tStarted\tStarted, signed in\n")
+        let set = try CLITests.run(["scenarios", "set", "login flow", "signed in", "--store", store])
+        #expect(set.status == 0 && set.stdout == "login flow is at signed in\n", "\(set.stdout)\(set.stderr)")
+        #expect(try CLITests.run(["scenarios", "--store", store]).stdout.contains("login flow\tsigned in"))
+        let wrong = try CLITests.run(["scenarios", "set", "login flow", "nowhere", "--store", store])
+        #expect(wrong.status == 1 && wrong.stderr.contains("has no state nowhere"), "\(wrong.stderr)")
+        #expect(try CLITests.run(["scenarios", "reset", "--store", store]).stdout == "every scenario is at Started\n")
+        #expect(try CLITests.run(["scenarios", "--store", store]).stdout.contains("login flow\tStarted\t"))
+    }
+}

@@ -56,3 +56,19 @@ import Testing
         #expect(try Self.get(server, "/b").status == 404)
     }
 }
+
+extension EmbeddedServerStubTests {
+    @Test func aSequenceAnswersInOrderTheLastRepeatingAndStartsOverOnReset() throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        let pages = try server.stub(.get("/v1/feed"), .responses([.json(#"{"page": 1}"#), .json(#"{"page": 2}"#), .status(204)]))
+        #expect(try Self.get(server, "/v1/feed").bodyText == #"{"page": 1}"#)
+        #expect(try Self.get(server, "/v1/feed").bodyText == #"{"page": 2}"#)
+        #expect(try Self.get(server, "/v1/feed").status == 204)
+        #expect(try Self.get(server, "/v1/feed").status == 204, "the last repeats")
+        server.resetScenarios()
+        #expect(try Self.get(server, "/v1/feed").bodyText == #"{"page": 1}"#)
+        try server.removeStub(pages)
+        #expect(try Self.get(server, "/v1/feed").status == 404, "every answer of the sequence is removed")
+    }
+}

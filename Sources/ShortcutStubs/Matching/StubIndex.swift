@@ -22,12 +22,17 @@ package struct StubIndex: Sendable {
     private var templates: [TemplateKey: RankedIDs] = [:]
     private var scanned = RankedIDs()
     private var nextInsertionIndex: UInt64 = 1
+    /// How many stubs name a scenario.
+    private var scenarioStubs = 0
 
     /// An empty index.
     package init(maxMappings: Int = StubIndex.defaultMaxMappings) { self.maxMappings = maxMappings }
 
     /// How many stubs it holds.
     package var count: Int { mappings.count }
+
+    /// Whether any stub belongs to a scenario (then a match also checks and moves the scenario's state).
+    package var hasScenarios: Bool { scenarioStubs > 0 }
 
     /// Every stub in serving order (lower priority number first, then newest), which is also the order of
     /// WireMock's `GET /__admin/mappings`.
@@ -64,6 +69,7 @@ package struct StubIndex: Sendable {
     package mutating func remove(id: String) -> StubMapping? {
         let key = ASCIILowercase.of(id)
         guard let mapping = mappings.removeValue(forKey: key), let placement = placements.removeValue(forKey: key) else { return nil }
+        if mapping.scenarioName != nil { scenarioStubs -= 1 }
         switch placement {
         case .exact(let path):
             exactPaths[path]?.remove(id: key)
@@ -128,6 +134,7 @@ package struct StubIndex: Sendable {
         let placement = Placement(mapping.request.url)
         mappings[mapping.id] = mapping
         placements[mapping.id] = placement
+        if mapping.scenarioName != nil { scenarioStubs += 1 }
         switch placement {
         case .exact(let path): exactPaths[path, default: RankedIDs()].insert(key)
         case .template(let templateKey): templates[templateKey, default: RankedIDs()].insert(key)
