@@ -42,12 +42,18 @@ struct ServeCommand {
             standardError("error: \(error)\n")
             Platform.exit(1)
         }
-        // Signal handling is in place before the port is announced: a script may send SIGTERM at once.
+        // Signal handling is in place before the port opens: a script may send SIGTERM at once. A source's
+        // `activate` registers it later, on Dispatch's own thread, and a signal that arrives between the
+        // `ignore` and that registration is lost: the sources' registration is waited for below, before the
+        // listener opens (a SIGTERM sent right after the first answer was lost about once in 40 starts).
         let signals = DispatchQueue(label: "shortcut-serve.signals")
+        let registered = DispatchGroup()
         var sources: [DispatchSourceSignal] = []
         for signalNumber in [Platform.interruptSignal, Platform.terminateSignal] {
             Platform.ignore(signal: signalNumber)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.setEventHandler {
                 server.stop {
                     RunningServers.withdraw(pid: Platform.processID, in: app.records.directory)
@@ -75,7 +81,11 @@ struct ServeCommand {
                         + "SIGHUP: \(app.cacheReport)\n" + "SIGHUP: \(app.journalReport)\n")
             }
         }
+        registered.enter()
+        hangup.setRegistrationHandler { registered.leave() }
         hangup.activate()
+        // Bounded: a Dispatch that never registered them would otherwise hold the start forever.
+        _ = registered.wait(timeout: .now() + .seconds(5))
         // Each probe report (`/probe`, opened on a phone) with its advice, as it arrives.
         app.onProbeReport { lines in notices.async { standardError(lines.map { $0 + "\n" }.joined()) } }
         sources.append(hangup)
@@ -123,6 +133,8 @@ struct ServeCommand {
         }
         if let note = app.insecureOriginNote { standardError("note: \(note)\n") }
         writeUnbuffered(announcement, to: Platform.standardOutput)
+        // Started: the code that ran only to start need not stay mapped (see `releaseStartupCode`).
+        Platform.releaseStartupCode()
 
         // The main thread parks rather than leaving through `dispatchMain()`: that ends it with
         // `pthread_exit`, whose unwinding reads the whole `.eh_frame` of a static binary (2.4 MB of RSS).

@@ -48,6 +48,12 @@ extension Platform {
     /// Ends the process with `code` (`exit`: atexit handlers run and standard streams are flushed).
     public static func exit(_ code: Int32) -> Never { Syscall.exit(code) }
 
+    /// Lets go of the pages of this executable's code the process mapped to start (Linux: MADV_DONTNEED over
+    /// its code, which is never written; what runs from then on is mapped back from the page cache as it
+    /// runs). A static binary's code pages are most of an idle server's resident set, and most of those ran
+    /// once, at start. Darwin: nothing.
+    public static func releaseStartupCode() { Syscall.unmapStartupCode() }
+
     /// The wall clock, in whole seconds since 1970 (`time`).
     @inlinable
     public static func secondsSince1970() -> Int { Syscall.secondsSince1970() }

@@ -6,6 +6,9 @@
     /// it is never compiled on Linux, so every declaration used is cited from the SDK's headers.
     @usableFromInline
     enum Syscall {
+        /// Nothing on Darwin (`Platform.releaseStartupCode`).
+        static func unmapStartupCode() {}
+
         // MARK: Sockets
 
         /// A stream socket, close-on-exec from the start, that never raises SIGPIPE (`disableSIGPIPE`).

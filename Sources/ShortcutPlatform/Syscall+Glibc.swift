@@ -8,6 +8,9 @@
     /// module add the EINTR retry and the errors.
     @usableFromInline
     enum Syscall {
+        /// madvise(MADV_DONTNEED) over the executable's code (`CSystemShims_unmapStartupCode`).
+        static func unmapStartupCode() { _ = CSystemShims_unmapStartupCode() }
+
         // MARK: Sockets
 
         /// A stream socket, close-on-exec from the start.

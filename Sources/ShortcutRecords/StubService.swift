@@ -18,7 +18,13 @@ package final class StubService: @unchecked Sendable {
     /// Templating for every stub, not only those that list `response-template` (`--global-response-templating`).
     package let templatesEverything: Bool
     private let lock = Lock()
-    private var index = StubIndex()  // guarded by lock
+    /// Guarded by `lock`; every change also says in `active` whether any stub exists.
+    private var index = StubIndex() {
+        didSet { active.store(index.count > 0 ? 1 : 0) }
+    }
+    /// 1 while any stub exists: what the server reads, without a lock, before it asks the stubs at all
+    /// (`HTTPServer.beforeRoutesGate`), so that with none a request never leaves the core's responder.
+    package let active = AtomicWord(0)
     /// The compiled templates of the stubs that are templated, by lowercase id. Guarded by `lock`.
     private var templates: [String: StubTemplates] = [:]
     /// Problems met by the last reading of the folder: one line each (`<file>: <path>: <reason>`).
@@ -217,7 +223,7 @@ package final class StubService: @unchecked Sendable {
         do {
             try store.put(page)
         } catch {
-            throw .store("\(error)")
+            throw .store("the persistent stub could not be kept: \(error)")
         }
     }
 
@@ -227,14 +233,14 @@ package final class StubService: @unchecked Sendable {
         do {
             _ = try store.remove(id) { RecordKind($0) == .stub }
         } catch {
-            throw .store("\(error)")
+            throw .store("the persistent stub's record could not be removed: \(error)")
         }
     }
 
     /// Adds the persistent stubs the store keeps (at start and at a reset); a record that no longer reads as
     /// a mapping is reported, not served.
     private func reloadPersisted() {
-        guard let store else { return }
+        guard let store, store.count > 0 else { return }
         var problems: [String] = []
         for summary in store.list() where RecordKind(summary) == .stub {
             guard let page = store.get(summary.id) else { continue }
@@ -355,8 +361,8 @@ package final class StubService: @unchecked Sendable {
         }
     }
 
-    /// Whether any stub exists: what a request checks before it builds a `StubRequest` (none: one lock).
-    package var isEmpty: Bool { lock.withLock { index.count == 0 } }
+    /// Whether no stub exists (one atomic load).
+    package var isEmpty: Bool { active.load() == 0 }
 
     /// The bytes of `__files/<name>` (the mapping's `bodyFileName`), or why there are none. The name was
     /// checked when the mapping was read (relative, no `..`); the file is also refused when it is not a
@@ -461,7 +467,7 @@ package final class StubService: @unchecked Sendable {
             do throws(PageStoreError) {
                 try DurableFolderFile.write(Array(mapping.jsonValue.description.utf8), named: mapping.id + ".json", in: mappingsFolder)
             } catch {
-                throw .store("\(error)")
+                throw .store("cannot save stub \(mapping.id) into \(mappingsFolder): \(error)")
             }
             lock.withLock { _ = folderIDs.insert(mapping.id) }
         }
@@ -539,7 +545,7 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
         case .conflict(let id): "a stub mapping with id \(id) exists already"
         case .full(let limit): "the server holds \(limit) stub mappings, its limit"
         case .bodyFile(let name, let reason): "cannot serve __files/\(name): \(reason)"
-        case .store(let reason): "the persistent stub could not be kept: \(reason)"
+        case .store(let reason): reason
         }
     }
 }

@@ -22,6 +22,7 @@ struct StubServing: Sendable {
 
     func install(on server: HTTPServer) {
         server.beforeRoutes = { [self] request in answer(&request) }
+        server.beforeRoutesGate = stubs.active
         server.unmatchedHandler = { [self] request in unmatched(request) }
     }
 

@@ -99,8 +99,11 @@ package final class ShortcutApp: Sendable {
         }
         if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
         warnings += stubs.loadProblems.map { "stubs: \($0) (the other mappings are served)" }
-        for (id, paths) in stubs.shadowedPaths(of: RouteTable.builtInPaths) {
-            warnings.append("stubs: \(id) answers \(paths.joined(separator: ", ")) instead of the built-in route (stubs are tried first)")
+        if !stubs.isEmpty {
+            for (id, paths) in stubs.shadowedPaths(of: RouteTable.builtInPaths) {
+                warnings.append(
+                    "stubs: \(id) answers \(paths.joined(separator: ", ")) instead of the built-in route (stubs are tried first)")
+            }
         }
         warnings += associationFiles.warnings
         return warnings

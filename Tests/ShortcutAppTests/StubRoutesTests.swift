@@ -185,7 +185,7 @@ extension StubRoutesTests {
         #expect(removed.status == 200, "\(removed.bodyText)")
         #expect(try server.request("GET", "/t").status == 404)
         #expect(try server.request("GET", "/u").bodyText == "u")
-        let scenarios = try server.request("POST", "/__admin/scenarios/reset")
+        let scenarios = try server.request("POST", "/__admin/settings", json: #"{"fixedDelay": 0}"#)
         #expect(scenarios.status == 501 && scenarios.bodyText.contains("not implemented"), "\(scenarios.bodyText)")
     }
 }

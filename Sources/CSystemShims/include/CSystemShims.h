@@ -24,6 +24,12 @@ static inline long CSystemShims_send(int fd, const void *buffer, size_t count, i
     return syscall(SYS_sendto, fd, buffer, count, flags, (void *)0, 0);
 }
 
+/// madvise(MADV_DONTNEED) over the executable's code (`__executable_start` to `etext`, whole pages inside):
+/// the process stops mapping the code it ran to start (option parsing, the store's opening, the routes'
+/// registration) and maps back, from the page cache, the pages it runs from then on. Code is never written,
+/// so what comes back is the file's bytes. 0 on success.
+int CSystemShims_unmapStartupCode(void);
+
 /// accept4(2), which glibc declares only under _GNU_SOURCE.
 int CSystemShims_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 

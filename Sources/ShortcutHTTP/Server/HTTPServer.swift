@@ -23,6 +23,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var router = Router()
     private var interceptor: (@Sendable (inout HTTPRequest) -> HTTPResponse?)?
     private var fallback: HTTPHandler?
+    private var gate: AtomicWord?
     private var loops: [EventLoop] = []
     private var listener: Socket?
     private var boundAddress: HTTPServerAddress?
@@ -75,6 +76,13 @@ public final class HTTPServer: @unchecked Sendable {
         set { withLock { interceptor = newValue } }
     }
 
+    /// While it holds 0, `beforeRoutes` is not asked (one atomic load a request): a layer with nothing to
+    /// answer yet (no stubs) costs a request nothing. Nil: always asked. Set before `start`.
+    package var beforeRoutesGate: AtomicWord? {
+        get { withLock { gate } }
+        set { withLock { gate = newValue } }
+    }
+
     /// Answers a request no route matches (instead of a plain 404), for the same layer. Set before `start`.
     package var unmatchedHandler: HTTPHandler? {
         get { withLock { fallback } }
@@ -82,7 +90,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// The routes and the two handlers around them, as a request meets them; the caller holds the lock.
-    private var responder: Responder { Responder(router: router, beforeRoutes: interceptor, unmatched: fallback) }
+    private var responder: Responder {
+        Responder(router: router, beforeRoutes: interceptor, beforeRoutesGate: gate, unmatched: fallback)
+    }
 
     public subscript(pattern: String) -> HTTPHandler? {
         get { withLock { router.handler(nil, pattern) } }

@@ -1,9 +1,12 @@
+import ShortcutPlatform
+
 /// Turns a request into a response through the frozen routing table: the handler's answer, or 404,
 /// 405 with `Allow`, or 400 for an undecodable path, each with a one-line reason.
 struct Responder: Sendable {
     let router: Router
-    /// Asked before the routes (`HTTPServer.beforeRoutes`); nil: none.
+    /// Asked before the routes (`HTTPServer.beforeRoutes`), while `beforeRoutesGate` is not 0; nil: none.
     var beforeRoutes: (@Sendable (inout HTTPRequest) -> HTTPResponse?)? = nil
+    var beforeRoutesGate: AtomicWord? = nil
     /// Answers what no route matches (`HTTPServer.unmatchedHandler`); nil: a plain 404.
     var unmatched: HTTPHandler? = nil
 
@@ -21,7 +24,7 @@ struct Responder: Sendable {
             // RFC 9110 §9.3.7: OPTIONS * asks about the server itself.
             return HTTPResponse(status: .noContent, headers: ["Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS"])
         }
-        if let beforeRoutes, let answer = beforeRoutes(&request) { return answer }
+        if let beforeRoutes, beforeRoutesGate.map({ $0.load() != 0 }) ?? true, let answer = beforeRoutes(&request) { return answer }
         switch router.match(request.method, path: request.path) {
         case .handler(let handler, let params, let pattern):
             request.params = params
