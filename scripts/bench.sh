@@ -82,7 +82,7 @@ BIG=
 PIDS=()
 cleanup() {
   local p
-  for p in "${PIDS[@]}"; do kill "$p" 2> /dev/null && wait "$p" 2> /dev/null; done
+  for p in "${PIDS[@]}"; do kill "$p" 2> /dev/null && { wait "$p" 2> /dev/null || true; }; done
   rm -rf "$STORE" "$STORE".* ${BIG:+"$BIG"}
 }
 trap cleanup EXIT
@@ -93,6 +93,9 @@ free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0)
 start_server() {
   local out
   out=$STORE.out.${#PIDS[@]}
+  # A run that started servers before (--mixed's --old half, --store-writes' store sizes) used this name:
+  # a line of the old file must not be read as this server's.
+  rm -f "$out"
   # SERVER_CPU: the CPU the server is pinned to (none: the scheduler's choice).
   ${SERVER_CPU:+taskset -c "$SERVER_CPU"} "$BIN" --port 0 --quiet "$@" > "$out" &
   PID=$!
