@@ -16,7 +16,12 @@ import Testing
 @Suite struct EarlySignalTests {
     /// A port free now (the kernel's choice, the probe socket closed).
     static func freePort() throws -> UInt16 {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+            let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+            let stream = SOCK_STREAM
+        #endif
+        let probe = socket(AF_INET, stream, 0)
         defer { close(probe) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
