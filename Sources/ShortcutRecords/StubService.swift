@@ -266,9 +266,9 @@ package final class StubService: @unchecked Sendable {
             templates.removeAll()
             folderIDs = []
         }
-        let problems = reloadFolder()
+        reloadFolder()
         reloadPersisted()
-        return problems + loadProblems.filter { !problems.contains($0) }
+        return loadProblems  // the folder's problems, then the persistent stubs' (reloadPersisted adds them)
     }
 
     /// The stub that answers `request`, with what its templates need; nil when none matches.

@@ -22,7 +22,7 @@ import ShortcutStubs
 /// Admin calls are not journaled (WireMock logs none). A journal keeps bodies only with `--journal-bodies N`
 /// (default 0): without it a `bodyPatterns` criterion sees an empty body; `Authorization` and `Cookie` are
 /// kept redacted unless `--journal-secrets`.
-struct StubRequestsAPI: Sendable {
+package struct StubRequestsAPI: Sendable {
     let stubs: StubService
     let journal: RequestJournal?
 
@@ -168,8 +168,8 @@ struct StubRequestsAPI: Sendable {
 
     static func json(_ value: JSONValue) -> HTTPResponse { StubAdminAPI.json(value) }
 
-    /// The journal's entry as the matcher reads it.
-    static func stubRequest(_ entry: RecordedRequest) -> StubRequest {
+    /// The journal's entry as the matcher reads it (also what `EmbeddedServer.verify` matches).
+    package static func stubRequest(_ entry: RecordedRequest) -> StubRequest {
         StubRequest(method: entry.method, target: entry.target, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body ?? [])
     }
 

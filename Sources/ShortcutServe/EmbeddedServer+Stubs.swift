@@ -1,6 +1,7 @@
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutRecords
+import ShortcutRoutes
 import ShortcutStubs
 
 extension EmbeddedServer {
@@ -70,7 +71,7 @@ extension EmbeddedServer {
     /// How many requests the journal holds that `request` matches.
     public func count(_ request: Stub.Request) throws -> Int {
         let pattern = try Self.pattern(request)
-        return requests().filter { pattern.matches(Self.stubRequest($0)) }.count
+        return requests().filter { pattern.matches(StubRequestsAPI.stubRequest($0)) }.count
     }
 
     /// Checks that `request` was received `count` times (or at least once, when nil).
@@ -79,12 +80,12 @@ extension EmbeddedServer {
     public func verify(_ request: Stub.Request, count expected: Int? = nil) throws {
         let pattern = try Self.pattern(request)
         let received = requests().filter { !$0.path.hasPrefix("/__admin/") }
-        let matched = received.filter { pattern.matches(Self.stubRequest($0)) }.count
+        let matched = received.filter { pattern.matches(StubRequestsAPI.stubRequest($0)) }.count
         if let expected, matched == expected { return }
         if expected == nil, matched > 0 { return }
         let wanted = expected.map { "\($0)" } ?? "at least 1"
         var text = "expected \(wanted) request\(expected == 1 ? "" : "s") matching \(request.json), received \(matched)"
-        let nearest = received.map { ($0, pattern.match(Self.stubRequest($0))) }.filter { !$0.1.isMatch }
+        let nearest = received.map { ($0, pattern.match(StubRequestsAPI.stubRequest($0))) }.filter { !$0.1.isMatch }
             .sorted { $0.1.distance < $1.1.distance }.prefix(3)
         for (entry, report) in nearest {
             text += "\n  \(entry.method) \(entry.target): "
@@ -99,9 +100,5 @@ extension EmbeddedServer {
         } catch {
             throw Stub.Failure(description: error.description)
         }
-    }
-
-    private static func stubRequest(_ entry: RecordedRequest) -> StubRequest {
-        StubRequest(method: entry.method, target: entry.target, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body ?? [])
     }
 }
