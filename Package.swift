@@ -19,6 +19,7 @@ import PackageDescription
 //                     matcher with near-miss distances and reports, the index that finds a stub without a scan, and
 //                     the engines they need: a linear-time regex (no backtracking), JSONPath and JSON equality, and
 //                     response templating (a Handlebars subset). Pure values and functions: no socket, file or store
+//                     (ShortcutPlatform only for the C library's log, exp and cos)
 //   ShortcutLinks     apple-app-site-association and assetlinks.json: model, checks, the universal-link matcher;
 //                     landing links (a page that tries the app, then falls back) and the AASA built from them
 //   ShortcutRecords   the application services (ShortcutService, MockService, LinkService, StubService): shortcuts,
@@ -62,7 +63,7 @@ let package = Package(
         .target(name: "ShortcutPages", dependencies: ["HTTPVocabulary"]),
         .target(name: "ShortcutQR"),
         .target(name: "ShortcutJSON", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
-        .target(name: "ShortcutStubs", dependencies: ["HTTPVocabulary", "ShortcutJSON"]),
+        .target(name: "ShortcutStubs", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutJSON"]),
         .target(name: "ShortcutLinks", dependencies: ["ShortcutPlatform", "HTTPVocabulary", "ShortcutPages", "ShortcutJSON"]),
         .target(
             name: "ShortcutRecords",

@@ -209,6 +209,13 @@ public struct Socket: Sendable, Hashable {
     @inlinable
     public func shutdownReadWrite() { _ = Syscall.shutdownBoth(fd) }
 
+    /// Makes the coming close abort the connection: the kernel drops what is unsent and answers RST, not FIN
+    /// (`SO_LINGER` on with a zero timeout). A mock server's "connection reset by peer", on demand.
+    public func resetOnClose() {
+        var value = linger(l_onoff: 1, l_linger: 0)
+        _ = Syscall.setOption(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Sets an integer socket option; `label` names it in the error (`SO_REUSEADDR`).
     public func setOption(_ level: Int32, _ name: Int32, _ value: Int32, _ label: String) throws(SystemError) {
         var value = value

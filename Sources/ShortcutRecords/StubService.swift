@@ -295,6 +295,16 @@ package final class StubService: @unchecked Sendable {
         return StubMatch(mapping: mapping, report: report, templates: compiled[mapping.id])
     }
 
+    /// WireMock's global settings (a delay for every stub answer). Guarded by `lock`; not undone by `reset`,
+    /// as in WireMock.
+    private var globalSettings = GlobalSettings.none
+
+    /// The global settings now.
+    package var settings: GlobalSettings { lock.withLock { globalSettings } }
+
+    /// Puts `settings` in place of the global settings.
+    package func updateSettings(_ settings: GlobalSettings) { lock.withLock { globalSettings = settings } }
+
     /// Every scenario's state starts here (WireMock's name).
     package static let startedState = "Started"
 

@@ -10,7 +10,8 @@ import ShortcutStubs
 ///   `GET|PUT|DELETE /__admin/mappings/{id}` (ids compare without case); `DELETE /__admin/mappings`;
 ///   `POST /__admin/mappings/import` (`{"mappings": [...], "importOptions": {"duplicatePolicy":
 ///   "OVERWRITE"|"IGNORE", "deleteAllNotInImport": bool}}`); `POST /__admin/mappings/reset` (back to the
-///   `--stubs` folder's); `POST /__admin/reset` (that, and the request journal emptied).
+///   `--stubs` folder's); `POST /__admin/reset` (that, and the request journal emptied);
+///   `GET|POST|PUT /__admin/settings` (a global `fixedDelay` / `delayDistribution`).
 /// - A refused mapping is 422 with WireMock's error shape, naming the field:
 ///   `{"errors": [{"code": 10, "source": {"pointer": "/request/urlPattern"}, "title": "..."}]}`.
 /// Bodies are JSON whatever `Content-Type` says (WireMock's Swift clients send none): the cross-site defence
@@ -148,6 +149,23 @@ struct StubAdminAPI: Sendable {
                 return Self.failure(error)
             }
         }
+        server.GET["/__admin/settings"] = StubAdminAPI.admin(access) { [stubs] _ in Self.json(stubs.settings.jsonValue) }
+        let updateSettings = StubAdminAPI.admin(access) { [stubs] request in
+            Self.withBody(request) { json throws(StubServiceError) in
+                let settings: GlobalSettings
+                do throws(MappingError) {
+                    settings = try GlobalSettings.parse(json)
+                } catch {
+                    throw .invalid(error)
+                }
+                stubs.updateSettings(settings)
+                // The settings now, unwrapped (clients read the answer back as a settings object).
+                guard case .object(let wrapped) = settings.jsonValue, let inner = wrapped.first?.1 else { return Self.json(.object([])) }
+                return Self.json(inner)
+            }
+        }
+        server.POST["/__admin/settings"] = updateSettings
+        server.PUT["/__admin/settings"] = updateSettings
         // WireMock's other admin endpoints (scenarios, settings, recordings …): a clear 501, not a 404 that a
         // client reads as "no such mapping".
         server["/__admin/**"] = StubAdminAPI.admin(access) { request in

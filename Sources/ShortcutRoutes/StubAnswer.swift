@@ -12,7 +12,8 @@ import ShortcutStubs
 
 /// A matched stub's response: status (and `statusMessage`), headers, the body (`body`, `jsonBody`,
 /// `base64Body`, `bodyFileName` from `__files/`), rendered through its templates when it has them, and
-/// `fixedDelayMilliseconds` as the response's delay (the loop's timer: no thread waits).
+/// its delay (`fixedDelayMilliseconds` and `delayDistribution`, or the global settings' in their place) on
+/// the loop's timer (no thread waits), and its `fault` or `chunkedDribbleDelay` as the way it is delivered.
 enum StubAnswer {
     static func response(for match: StubMatch, to stubRequest: StubRequest, request: HTTPRequest, stubs: StubService) -> HTTPResponse {
         let definition = match.mapping.response
@@ -51,7 +52,27 @@ enum StubAnswer {
             for field in definition.headers { headers.add(name: field.name, value: field.value) }
         }
         var response = HTTPResponse(status: status, headers: headers, body: body)
-        if let delay = definition.fixedDelayMilliseconds, delay > 0 { response = response.delayed(by: .milliseconds(delay)) }
+        var random = SystemRandomNumberGenerator()
+        let delay = stubs.settings.delayMilliseconds(
+            for: definition, limit: MappingLimits.standard.maxFixedDelayMilliseconds, using: &random)
+        if delay > 0 { response.delay = .milliseconds(delay) }
+        if let fault = definition.fault {
+            response.delivery = .fault(ConnectionFault(fault))
+        } else if let dribble = definition.chunkedDribbleDelay {
+            response.delivery = .dribble(pieces: dribble.numberOfChunks, over: .milliseconds(dribble.totalDuration))
+        }
         return response
+    }
+}
+
+extension ConnectionFault {
+    /// The connection's fault for a stub's `fault`: the same four, by WireMock's names.
+    init(_ fault: StubFault) {
+        switch fault {
+        case .emptyResponse: self = .emptyResponse
+        case .malformedResponseChunk: self = .malformedResponseChunk
+        case .randomDataThenClose: self = .randomDataThenClose
+        case .connectionResetByPeer: self = .connectionResetByPeer
+        }
     }
 }

@@ -160,6 +160,42 @@ public enum Stub {
             return copy
         }
 
+        /// The same response, sent after a random delay: most near `medianMilliseconds`, a few far later (a
+        /// log-normal distribution of spread `sigma`, as a real network's long tail).
+        public func delayed(medianMilliseconds: Int, sigma: Double) -> Response {
+            var copy = self
+            let distribution: JSONValue = .object([
+                ("type", .string("lognormal")), ("median", .number(Double(medianMilliseconds))), ("sigma", .number(sigma)),
+            ])
+            copy.members.append(("delayDistribution", distribution))
+            return copy
+        }
+
+        /// The same response, sent after a delay drawn evenly from `milliseconds`.
+        public func delayed(milliseconds: ClosedRange<Int>) -> Response {
+            var copy = self
+            let distribution: JSONValue = .object([
+                ("type", .string("uniform")), ("lower", .number(Double(milliseconds.lowerBound))),
+                ("upper", .number(Double(milliseconds.upperBound))),
+            ])
+            copy.members.append(("delayDistribution", distribution))
+            return copy
+        }
+
+        /// The same response, its body sent in `chunks` pieces spread over `milliseconds` (the head at once).
+        public func dribbled(chunks: Int, overMilliseconds milliseconds: Int) -> Response {
+            var copy = self
+            copy.members.append(
+                (
+                    "chunkedDribbleDelay",
+                    .object([("numberOfChunks", .number(Double(chunks))), ("totalDuration", .number(Double(milliseconds)))])
+                ))
+            return copy
+        }
+
+        /// A network failure instead of an answer.
+        public static func fault(_ fault: Fault) -> Response { Response(members: [("fault", .string(fault.rawValue))]) }
+
         private func templating(_ on: Bool) -> Response {
             guard on else { return self }
             var copy = self
@@ -169,6 +205,21 @@ public enum Stub {
 
         /// The response as WireMock's `response` object.
         public var json: JSONValue { .object(members) }
+    }
+
+    /// A network failure a stub sends instead of an answer (WireMock's `fault`). What an app's `URLSession`
+    /// reports, as measured on Linux (FoundationNetworking, libcurl): `Examples/IntegrationTest`'s
+    /// NetworkFailureTests; on Apple platforms untested here (run that test on a Mac to see yours).
+    public enum Fault: String, Sendable, CaseIterable {
+        /// The connection closes without a byte. Linux: `URLError.badServerResponse` (-1011, libcurl's "empty
+        /// reply").
+        case emptyResponse = "EMPTY_RESPONSE"
+        /// A status line, then garbage where the chunked body should be. Linux: `URLError.unknown` (-1).
+        case malformedResponseChunk = "MALFORMED_RESPONSE_CHUNK"
+        /// Garbage instead of a response. Linux: `URLError.unsupportedURL` (-1002, no HTTP/0.9).
+        case randomDataThenClose = "RANDOM_DATA_THEN_CLOSE"
+        /// The connection is reset (RST). Linux: `URLError.networkConnectionLost` (-1005).
+        case connectionResetByPeer = "CONNECTION_RESET_BY_PEER"
     }
 
     /// A stub added: what `EmbeddedServer.removeStub(_:)` takes.

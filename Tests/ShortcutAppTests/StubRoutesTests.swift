@@ -65,7 +65,7 @@ import Testing
             (#"{"request": {"url": "/a", "multipartPatterns": []}, "response": {}}"#, "/request/multipartPatterns"),
             (#"{"request": {"urlPattern": "(a"}, "response": {}}"#, "/request/urlPattern"),
             (#"{"request": {"url": "/a", "headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#, "/request/headers/Accept"),
-            (#"{"request": {"url": "/a"}, "response": {"fault": "EMPTY_RESPONSE"}}"#, "/response/fault"),
+            (#"{"request": {"url": "/a"}, "response": {"fault": "TIMEOUT"}}"#, "/response/fault"),
             (#"{"request": {"url": "/a"}, "response": {"bodyFileName": "../../etc/passwd"}}"#, "/response/bodyFileName"),
         ]
         for (mapping, pointer) in cases {
@@ -185,7 +185,7 @@ extension StubRoutesTests {
         #expect(removed.status == 200, "\(removed.bodyText)")
         #expect(try server.request("GET", "/t").status == 404)
         #expect(try server.request("GET", "/u").bodyText == "u")
-        let scenarios = try server.request("POST", "/__admin/settings", json: #"{"fixedDelay": 0}"#)
+        let scenarios = try server.request("GET", "/__admin/files")
         #expect(scenarios.status == 501 && scenarios.bodyText.contains("not implemented"), "\(scenarios.bodyText)")
     }
 }

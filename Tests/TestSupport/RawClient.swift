@@ -111,6 +111,25 @@ public final class RawClient {
         return all
     }
 
+    /// Reads until the server closes, and says how: `reset` when the connection was aborted (RST, ECONNRESET),
+    /// not closed (FIN). Throws on timeout.
+    public func readToEndNotingReset() throws -> (bytes: [UInt8], reset: Bool) {
+        var all = pending
+        pending = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                all += buffer[0..<count]
+                continue
+            }
+            if count == 0 { return (all, false) }
+            if errno == ECONNRESET { return (all, true) }
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "read timed out") }
+            throw Failure(description: "read failed: errno \(errno)")
+        }
+    }
+
     /// Whether nothing from the server waits to be read now (a poll of the socket that does not wait): for a
     /// test that has made sure the server handled what it sent, and checks that no answer went out.
     public var hasNothingToRead: Bool {

@@ -31,6 +31,11 @@ public struct HTTPResponse: Sendable {
         get { shared.value.delay }
         set { shared.value.delay = newValue }
     }
+    /// How the answer leaves the connection (`.whole` but for a mock server's slow or broken network).
+    package var delivery: ResponseDelivery {
+        get { shared.value.delivery }
+        set { shared.value.delivery = newValue }
+    }
     /// For a 101 answer: who takes the connection over once the answer is written (`switchingProtocols`).
     public var upgrade: UpgradeHandler? {
         get { shared.value.upgrade }
@@ -73,6 +78,7 @@ public struct HTTPResponse: Sendable {
         var headers: HTTPHeaders
         var body: [UInt8]
         var delay: Duration = .zero
+        var delivery = ResponseDelivery.whole
         var preparedHead: [UInt8]?
         var upgrade: UpgradeHandler?
         var deferred: DeferredAnswer?

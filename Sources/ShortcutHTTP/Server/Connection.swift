@@ -27,6 +27,29 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// A body going out in pieces (`ResponseDelivery.dribble`): rare, boxed as `DelayedAnswer` is.
+    private final class Dribble {
+        let body: [UInt8]
+        let pieces: Int
+        /// Nanoseconds between two pieces.
+        let interval: UInt64
+        let keepAlive: Bool
+        var piecesSent = 0
+
+        init(body: [UInt8], pieces: Int, interval: UInt64, keepAlive: Bool) {
+            (self.body, self.pieces, self.interval, self.keepAlive) = (body, pieces, interval, keepAlive)
+        }
+
+        /// The next piece: piece k is `body[k·n/p ..< (k+1)·n/p]`, so the pieces differ by a byte at most.
+        func takePiece() -> ArraySlice<UInt8> {
+            let start = body.count * piecesSent / pieces
+            piecesSent += 1
+            return body[start..<(body.count * piecesSent / pieces)]
+        }
+
+        var isDone: Bool { piecesSent >= pieces }
+    }
+
     let socket: Socket
     let remote: String
     /// Owned by the loop, which closes every connection before it goes: no reference counting (a strong
@@ -48,6 +71,10 @@ final class Connection: @unchecked Sendable {
     /// report it again.
     @exclusivity(unchecked) private var rearmsRead = false
     @exclusivity(unchecked) private var delayed: DelayedAnswer?
+    /// The body being dribbled out, between its pieces (`isDelayed` is set meanwhile).
+    @exclusivity(unchecked) private var dribble: Dribble?
+    /// Whether closing is to abort the connection (`ConnectionFault.connectionResetByPeer`).
+    @exclusivity(unchecked) private var resetsOnClose = false
     /// `delayed != nil`, kept as a flag: read several times a request, where a load of a trivial value
     /// costs less than looking at a reference.
     @exclusivity(unchecked) private var isDelayed = false
@@ -158,9 +185,17 @@ final class Connection: @unchecked Sendable {
         return settle()
     }
 
-    /// The time has come for a delayed answer (after `ConnectionAction.answerDelayedAfter`).
+    /// The time has come for a delayed answer, or a dribbled body's next piece (after
+    /// `ConnectionAction.answerDelayedAfter`).
     func answerDelayed() -> ConnectionAction {
-        guard !isClosed, let answer = delayed else { return .none }
+        guard !isClosed else { return .none }
+        if let dribble {
+            borrowOutput()
+            sendPiece(of: dribble)
+            flush()
+            return settle()
+        }
+        guard let answer = delayed else { return .none }
         delayed = nil
         isDelayed = false
         borrowOutput()
@@ -221,6 +256,7 @@ final class Connection: @unchecked Sendable {
         out = []
         attached = nil
         delayed = nil
+        dribble = nil
         isDelayed = false
         deferredWork = nil
     }
@@ -306,10 +342,75 @@ final class Connection: @unchecked Sendable {
             return writeUpgrade(response, handler, request: request, started: started, head: head)
         }
         let wantsClose = response.headerValue("Connection").map { $0.equalsIgnoringASCIICase("close") } ?? false
-        let (sent, sentBytes) = append(
-            response, isHead: request.method == .HEAD, keepAlive: keepAlive && !wantsClose && !context.isStopping,
-            version: request.version)
+        let keepAlive = keepAlive && !wantsClose && !context.isStopping
+        switch response.delivery {
+        case .whole: break
+        case .fault(let fault):
+            return writeFault(fault, response, request: request, started: started, head: head)
+        case .dribble(let pieces, let duration):
+            if request.method != .HEAD, !response.body.isEmpty, response.headers.firstInvalidName == nil {
+                return writeDribbled(
+                    response, pieces: pieces, over: duration, request: request, keepAlive: keepAlive, started: started, head: head)
+            }
+        }
+        let (sent, sentBytes) = append(response, isHead: request.method == .HEAD, keepAlive: keepAlive, version: request.version)
         if context.timesAnswers { note(sent ?? response, to: request, head: head, sentBytes: sentBytes, started: started) }
+    }
+
+    /// A network failure in place of `response`: what its fault sends, then the end of the connection (an
+    /// abort for a reset). Answers already due go out first, in order.
+    private func writeFault(_ fault: ConnectionFault, _ response: HTTPResponse, request: HTTPRequest, started: UInt64, head: ReceivedHead) {
+        switch fault {
+        case .emptyResponse: break
+        case .connectionResetByPeer: resetsOnClose = true
+        case .malformedResponseChunk:
+            ResponseWriter.appendStatusLine(response.status, to: &out)
+            out.append(contentsOf: "Transfer-Encoding: chunked\r\n\r\n".utf8)
+            out.append(contentsOf: ConnectionFault.malformedChunk)
+        case .randomDataThenClose:
+            // Never "HTTP/…": a client must find no status line in it.
+            out.append(UInt8.random(in: 0...0x47))
+            for _ in 1..<ConnectionFault.randomByteCount { out.append(UInt8.random(in: 0...255)) }
+        }
+        closeAfterWrite = true
+        if context.timesAnswers {
+            note(response.noted("fault \(fault.rawValue)"), to: request, head: head, sentBytes: 0, started: started)
+        }
+    }
+
+    /// The head of `response` now, its body in pieces on the loop's timer (`answerDelayed`); the next request
+    /// waits as it waits behind a delay.
+    private func writeDribbled(
+        _ response: HTTPResponse, pieces: Int, over duration: Duration, request: HTTPRequest, keepAlive: Bool, started: UInt64,
+        head: ReceivedHead
+    ) {
+        let sendsBody = ResponseWriter.appendHead(
+            response, to: &out, isHead: false, keepAlive: keepAlive, echoKeepAlive: keepAlive && request.version == .http1_0,
+            date: context.date.now())
+        if sendsBody {
+            let pieces = max(1, min(pieces, response.body.count))
+            let interval = duration.nanoseconds / UInt64(pieces)
+            dribble = Dribble(body: response.body, pieces: pieces, interval: interval, keepAlive: keepAlive)
+            isDelayed = true
+            delayToSchedule = interval
+        } else if !keepAlive {
+            closeAfterWrite = true
+        }
+        if context.timesAnswers {
+            note(response, to: request, head: head, sentBytes: sendsBody ? response.body.count : 0, started: started)
+        }
+    }
+
+    /// Appends the next piece of a dribbled body; after the last, the connection goes on as after any answer.
+    private func sendPiece(of dribble: Dribble) {
+        out.append(contentsOf: dribble.takePiece())
+        guard dribble.isDone else {
+            delayToSchedule = dribble.interval
+            return
+        }
+        self.dribble = nil
+        isDelayed = false
+        if !dribble.keepAlive { closeAfterWrite = true }
     }
 
     /// Writes an answer to a request refused before it was parsed (a malformed head, a timeout), and notes it.
@@ -442,6 +543,11 @@ final class Connection: @unchecked Sendable {
                 isDetached = true
                 isClosed = true
                 out = []
+                return
+            }
+            if resetsOnClose {
+                socket.resetOnClose()
+                close()
                 return
             }
             linger()

@@ -39,6 +39,13 @@ struct JSONCursor {
         return whole
     }
 
+    /// A number in `range` (a fraction allowed).
+    func number(in range: ClosedRange<Double>) throws(MappingError) -> Double {
+        guard case .number(let number) = value, number.isFinite else { throw fail("must be a number, not \(JSONCursor.kind(value))") }
+        guard range.contains(number) else { throw fail("\(number) is out of range (\(range.lowerBound)...\(range.upperBound))") }
+        return number
+    }
+
     func array() throws(MappingError) -> [JSONCursor] {
         guard case .array(let values) = value else { throw fail("must be an array, not \(JSONCursor.kind(value))") }
         return values.enumerated().map { JSONCursor($1, path: "\(path)[\($0)]") }

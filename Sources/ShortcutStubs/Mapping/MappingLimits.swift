@@ -11,6 +11,8 @@ package struct MappingLimits: Sendable {
     package var maxJSONDepth = 64
     /// A response's `fixedDelayMilliseconds` (five minutes): a delay holds a connection open.
     package var maxFixedDelayMilliseconds = 300_000
+    /// A `chunkedDribbleDelay`'s `numberOfChunks`: each piece is a timer and a write.
+    package var maxDribbleChunks = 10_000
     /// Each `matches` / `doesNotMatch` / `urlPattern` / `urlPathPattern` regex.
     package var regex: RegexLimits = .standard
     /// Each `matchesJsonPath` expression.

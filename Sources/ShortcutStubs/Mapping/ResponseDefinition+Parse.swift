@@ -17,6 +17,13 @@ extension ResponseDefinition {
         if let delay = fields["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try delay.integer(in: 0...limits.maxFixedDelayMilliseconds)
         }
+        if let distribution = fields["delayDistribution"] {
+            response.delayDistribution = try DelayDistribution.parse(distribution, maxMilliseconds: limits.maxFixedDelayMilliseconds)
+        }
+        if let dribble = fields["chunkedDribbleDelay"] {
+            response.chunkedDribbleDelay = try ChunkedDribbleDelay.parse(dribble, limits: limits)
+        }
+        if let fault = fields["fault"] { response.fault = try StubFault.parse(fault) }
         if let transformers = fields["transformers"] {
             for element in try transformers.array() {
                 let name = try element.string()

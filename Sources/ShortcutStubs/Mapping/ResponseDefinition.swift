@@ -28,6 +28,12 @@ package struct ResponseDefinition: Sendable {
     package var body: Body = .none
     /// `fixedDelayMilliseconds`.
     package var fixedDelayMilliseconds: Int?
+    /// `delayDistribution`: a random delay, added to `fixedDelayMilliseconds`.
+    package var delayDistribution: DelayDistribution?
+    /// `chunkedDribbleDelay`: the body in pieces over a time.
+    package var chunkedDribbleDelay: ChunkedDribbleDelay?
+    /// `fault`: a network failure instead of the response.
+    package var fault: StubFault?
     /// `transformers` (only `response-template` is accepted).
     package var transformers: [String] = []
     /// `transformerParameters`, kept as given for the templating.
@@ -48,13 +54,12 @@ package struct ResponseDefinition: Sendable {
     static let templateTransformer = "response-template"
 
     static let knownFields = [
-        "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName", "fixedDelayMilliseconds", "transformers",
-        "transformerParameters", "fromConfiguredStub",
+        "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName", "fixedDelayMilliseconds",
+        "delayDistribution", "chunkedDribbleDelay", "fault", "transformers", "transformerParameters", "fromConfiguredStub",
     ]
 
     static let refusedFields: Set<String> = [
-        "fault", "delayDistribution", "chunkedDribbleDelay", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
-        "removeProxyRequestHeaders",
+        "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders",
     ]
 
     static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]

@@ -52,12 +52,47 @@ struct ResponseDefinitionTests {
     }
 
     @Test(arguments: [
-        (#"{"fault": "EMPTY_RESPONSE"}"#, "response.fault: not supported by shortcut-serve (see README's table)"),
         (
-            #"{"delayDistribution": {"type": "lognormal"}}"#,
-            "response.delayDistribution: not supported by shortcut-serve (see README's table)"
+            #"{"fault": "TIMEOUT"}"#,
+            "response.fault: unknown fault 'TIMEOUT' (expected one of EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, "
+                + "RANDOM_DATA_THEN_CLOSE, CONNECTION_RESET_BY_PEER)"
         ),
-        (#"{"chunkedDribbleDelay": {}}"#, "response.chunkedDribbleDelay: not supported by shortcut-serve (see README's table)"),
+        (#"{"fault": 1}"#, "response.fault: must be a string, not a number"),
+        (#"{"delayDistribution": {"type": "lognormal"}}"#, "response.delayDistribution: lognormal needs median (ms) and sigma"),
+        (
+            #"{"delayDistribution": {"type": "pareto", "alpha": 1}}"#,
+            "response.delayDistribution.type: unknown delay distribution 'pareto' (expected one of lognormal, uniform, fixed)"
+        ),
+        (#"{"delayDistribution": {"median": 5}}"#, "response.delayDistribution: needs a type (one of lognormal, uniform, fixed)"),
+        (
+            #"{"delayDistribution": {"type": "uniform", "lower": 20, "upper": 10}}"#,
+            "response.delayDistribution.upper: must not be below lower (20)"
+        ),
+        (
+            #"{"delayDistribution": {"type": "uniform", "lower": 1, "upper": 2, "mean": 3}}"#,
+            "response.delayDistribution.mean: unknown field (expected one of type, lower, upper)"
+        ),
+        (
+            #"{"delayDistribution": {"type": "lognormal", "median": 90, "sigma": 11}}"#,
+            "response.delayDistribution.sigma: 11.0 is out of range (0.0...10.0)"
+        ),
+        (
+            #"{"delayDistribution": {"type": "lognormal", "median": 90, "sigma": 0.1, "maxValue": 300001}}"#,
+            "response.delayDistribution.maxValue: 300001 is out of range (0...300000)"
+        ),
+        (#"{"chunkedDribbleDelay": {}}"#, "response.chunkedDribbleDelay: needs numberOfChunks and totalDuration (ms)"),
+        (
+            #"{"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 100}}"#,
+            "response.chunkedDribbleDelay.numberOfChunks: 0 is out of range (1...10000)"
+        ),
+        (
+            #"{"chunkedDribbleDelay": {"numberOfChunks": 10001, "totalDuration": 100}}"#,
+            "response.chunkedDribbleDelay.numberOfChunks: 10001 is out of range (1...10000)"
+        ),
+        (
+            #"{"chunkedDribbleDelay": {"numberOfChunks": 2, "totalDuration": 300001}}"#,
+            "response.chunkedDribbleDelay.totalDuration: 300001 is out of range (0...300000)"
+        ),
         (#"{"proxyBaseUrl": "http://x"}"#, "response.proxyBaseUrl: not supported by shortcut-serve (see README's table)"),
         (
             #"{"additionalProxyRequestHeaders": {}}"#,
@@ -66,7 +101,8 @@ struct ResponseDefinitionTests {
         (
             #"{"stauts": 200}"#,
             "response.stauts: unknown field (expected one of status, statusMessage, headers, body, jsonBody, base64Body, bodyFileName, "
-                + "fixedDelayMilliseconds, transformers, transformerParameters, fromConfiguredStub)"
+                + "fixedDelayMilliseconds, delayDistribution, chunkedDribbleDelay, fault, transformers, transformerParameters, "
+                + "fromConfiguredStub)"
         ),
         (#"{"status": 99}"#, "response.status: 99 is out of range (100...599)"),
         (#"{"status": 200.5}"#, "response.status: must be a whole number, not a number"),

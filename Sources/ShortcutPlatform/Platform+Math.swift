@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The C library's elementary functions the layers above need (a log-normal delay's sample): the standard
+/// library has none, and only this target imports the C library.
+extension Platform {
+    /// The natural logarithm.
+    @inlinable public static func naturalLog(_ x: Double) -> Double { log(x) }
+    /// e to the power `x`.
+    @inlinable public static func exponential(_ x: Double) -> Double { exp(x) }
+    /// The cosine of `x` radians.
+    @inlinable public static func cosine(_ x: Double) -> Double { cos(x) }
+}
