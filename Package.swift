@@ -11,6 +11,8 @@ import PackageDescription
 //                     hashes; the byte-budgeted LRU cache (the store's records, the routes' prepared answers)
 //   ShortcutHTTP      socket -> parser -> router -> handler -> response writer; the request journal (what was
 //                     answered, bounded, for /api/requests and EmbeddedServer.requests)
+//   ShortcutUpstream  a blocking HTTP/1.1 client for plain http:// upstreams (a proxy stub's and the recorder's):
+//                     name resolution, one request with Connection: close, the answer bounded and decoded
 //   ShortcutStore     stored pages on disk (records, durable writes, locks, the record cache)
 //   ShortcutPages     template -> shortcut page -> data URI
 //   ShortcutQR        text -> QR code (ISO/IEC 18004) -> terminal text or SVG
@@ -59,6 +61,7 @@ let package = Package(
         .target(name: "ShortcutPlatform", dependencies: ["CSystemShims"]),
         .target(name: "HTTPVocabulary"),
         .target(name: "ShortcutHTTP", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
+        .target(name: "ShortcutUpstream", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutStore", dependencies: ["ShortcutPlatform", "HTTPVocabulary"]),
         .target(name: "ShortcutPages", dependencies: ["HTTPVocabulary"]),
         .target(name: "ShortcutQR"),
@@ -69,6 +72,7 @@ let package = Package(
             name: "ShortcutRecords",
             dependencies: [
                 "ShortcutPlatform", "HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutStubs", "ShortcutLinks",
+                "ShortcutUpstream",
             ]),
         .target(
             name: "ShortcutRoutes",
@@ -113,6 +117,7 @@ let package = Package(
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShortcutUpstreamTests", dependencies: ["ShortcutUpstream", "ShortcutPlatform"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "HTTPVocabulary", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutQRTests", dependencies: ["ShortcutQR", "TestSupport"]),

@@ -58,4 +58,8 @@ public enum Errno {
     public static let invalidArgument = EINVAL
     /// `EADDRINUSE`.
     public static let addressInUse = EADDRINUSE
+    /// `EINPROGRESS`: a blocking `connect` whose `SO_SNDTIMEO` ran out before the peer answered.
+    public static let inProgress = EINPROGRESS
+    /// `ETIMEDOUT`: the system gave up on the peer (a connect unanswered past the kernel's own retries).
+    public static let timedOut = ETIMEDOUT
 }

@@ -210,10 +210,26 @@ public struct Socket: Sendable, Hashable {
     public func shutdownReadWrite() { _ = Syscall.shutdownBoth(fd) }
 
     /// Makes the coming close abort the connection: the kernel drops what is unsent and answers RST, not FIN
-    /// (`SO_LINGER` on with a zero timeout). A mock server's "connection reset by peer", on demand.
-    public func resetOnClose() {
-        var value = linger(l_onoff: 1, l_linger: 0)
-        _ = Syscall.setOption(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+    /// (`SO_LINGER` on with a zero timeout, socket(7)). A mock server's "connection reset by peer", on demand.
+    /// Returns false when the system refused the option; the close then ends the connection with FIN, which
+    /// a caller faking a fault can only accept.
+    @discardableResult
+    public func resetOnClose() -> Bool { Syscall.lingerReset(fd) == 0 }
+
+    /// Sends all of `bytes` on a blocking socket (one made by `connect`), past partial sends and EINTR,
+    /// never raising SIGPIPE (`Platform.writeAll` writes with `write`, which raises it on Linux). Throws
+    /// with the failed send's errno: `EAGAIN` when `SO_SNDTIMEO` ran out, `EPIPE` or `ECONNRESET` when the
+    /// peer left.
+    public func sendAll(_ bytes: [UInt8], subject: @autoclosure () -> String? = nil) throws(SystemError) {
+        var failure: SystemError?
+        bytes.withUnsafeBytes { raw in
+            do throws(SystemError) {
+                try Platform.writeAll(fd, raw, subject: subject()) { Syscall.send($0, $1, $2) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Sets an integer socket option; `label` names it in the error (`SO_REUSEADDR`).

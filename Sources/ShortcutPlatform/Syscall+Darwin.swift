@@ -97,6 +97,30 @@
             Darwin.setsockopt(fd, level, name, value, length)
         }
 
+        /// `SO_LINGER` {on, 0}: `close` sends RST and drops unsent data. Darwin counts `SO_LINGER`'s time in
+        /// clock ticks and `SO_LINGER_SEC`'s in seconds (<sys/socket.h>); 0 is 0 in both.
+        static func lingerReset(_ fd: Int32) -> Int32 {
+            var value = linger(l_onoff: 1, l_linger: 0)
+            return Darwin.setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+        }
+
+        // MARK: Names
+
+        /// The stream-socket addresses of `host`, any family (`getaddrinfo` with no service: the caller sets
+        /// the port), as a list to free with `freeAddresses`. Returns 0, or an `EAI_` code (`EAI_SYSTEM`: see
+        /// errno) whose text is `resolverErrorText`.
+        static func resolveStream(_ host: String, _ list: inout UnsafeMutablePointer<addrinfo>?) -> Int32 {
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            // <sys/socket.h>: `#define SOCK_STREAM 1`, a plain Int32.
+            hints.ai_socktype = SOCK_STREAM
+            return Darwin.getaddrinfo(host, nil, &hints, &list)
+        }
+
+        static func freeAddresses(_ list: UnsafeMutablePointer<addrinfo>) { Darwin.freeaddrinfo(list) }
+
+        static func resolverErrorText(_ code: Int32) -> String { String(cString: Darwin.gai_strerror(code)) }
+
         // MARK: Descriptors
 
         @inlinable static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

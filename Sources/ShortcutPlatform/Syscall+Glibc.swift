@@ -84,6 +84,29 @@
             Glibc.setsockopt(fd, level, name, value, length)
         }
 
+        /// `SO_LINGER` {on, 0}: `close` sends RST and drops unsent data (socket(7)).
+        static func lingerReset(_ fd: Int32) -> Int32 {
+            var value = linger(l_onoff: 1, l_linger: 0)
+            return Glibc.setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+        }
+
+        // MARK: Names
+
+        /// The stream-socket addresses of `host`, any family (`getaddrinfo` with no service: the caller sets
+        /// the port), as a list to free with `freeAddresses`. Returns 0, or an `EAI_` code (`EAI_SYSTEM`: see
+        /// errno) whose text is `resolverErrorText`.
+        static func resolveStream(_ host: String, _ list: inout UnsafeMutablePointer<addrinfo>?) -> Int32 {
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            // glibc imports SOCK_STREAM as an enum (`__socket_type`), the field is its raw Int32.
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            return Glibc.getaddrinfo(host, nil, &hints, &list)
+        }
+
+        static func freeAddresses(_ list: UnsafeMutablePointer<addrinfo>) { Glibc.freeaddrinfo(list) }
+
+        static func resolverErrorText(_ code: Int32) -> String { String(cString: Glibc.gai_strerror(code)) }
+
         // MARK: Descriptors
 
         @inlinable static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

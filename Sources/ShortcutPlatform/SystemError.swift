@@ -5,18 +5,23 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public let call: String
     /// What it worked on (a path, an address), when there is one.
     public let subject: String?
-    /// The raw `errno`.
+    /// The raw `errno`; 0 when the failure is not a system call's (a resolver's answer: see `systemText`).
     public let errno: Int32
+    /// The system's own words when they are not `strerror(errno)`: `getaddrinfo` reports its failures as
+    /// `EAI_` codes with their own texts (`gai_strerror`), not as `errno`.
+    public let systemText: String?
 
-    /// Makes an error from a call's name, its subject and an `errno` value.
-    public init(_ call: String, _ subject: String? = nil, errno: Int32) {
+    /// Makes an error from a call's name, its subject and an `errno` value (and the system's text, when it
+    /// is not `strerror`'s).
+    public init(_ call: String, _ subject: String? = nil, errno: Int32, systemText: String? = nil) {
         self.call = call
         self.subject = subject
         self.errno = errno
+        self.systemText = systemText
     }
 
-    /// The system's text for `errno` (`strerror`).
-    public var reason: String { Platform.errorText(errno) }
+    /// The system's text for the failure: `systemText`, else `strerror(errno)`.
+    public var reason: String { systemText ?? Platform.errorText(errno) }
 
     /// `call subject: reason`.
     public var description: String {
