@@ -2,7 +2,8 @@ import ShortcutPlatform
 
 /// A blocking HTTP/1.1 client for a mock's upstream (WireMock's `proxyBaseUrl`): one request on a new
 /// connection with `Connection: close`, the whole answer read into memory within `limits`. For proxying and
-/// recording; plain `http://` only (an `https://` URL is refused: TLS is another layer's).
+/// recording; plain `http://` here, `https://` through URLSession on Apple platforms (and refused on Linux,
+/// whose static binary has no TLS client).
 ///
 /// It blocks the calling thread for up to `timeoutSeconds` of silence per step: call it off the event loops.
 package struct UpstreamClient: Sendable {
@@ -17,6 +18,9 @@ package struct UpstreamClient: Sendable {
     /// Sends `request` and reads its answer. Each address of the URL's host is tried in the resolver's order
     /// until one connects. Throws a failure that names the URL.
     package func send(_ request: UpstreamRequest) throws(UpstreamFailure) -> UpstreamResponse {
+        #if canImport(Darwin)
+            if request.url.lowercased().hasPrefix("https://") { return try sendThroughURLSession(request) }
+        #endif
         let target = try UpstreamURL(parsing: request.url)
         let bytes = try request.encoded(for: target)
         // The URL as it stands in messages: the target was checked, but a host or port may hold anything.

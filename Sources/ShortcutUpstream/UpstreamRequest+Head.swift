@@ -17,6 +17,11 @@ extension UpstreamRequest {
     /// enclosed content").
     static let methodsWithBody = ["POST", "PUT", "PATCH"]
 
+    /// Whether the field `name` is the client's to write, not the caller's (`Host`, framing, hop-by-hop).
+    static func isClientsOwn(_ name: String) -> Bool {
+        (hopByHopFields + replacedFields).contains { $0.equalsIgnoringASCIICase(name) }
+    }
+
     /// The request's head and body for `target`, ready to send. Throws when the method or a field cannot
     /// be sent: a CR or LF in one would end the head there and let the rest be read as another request.
     func encoded(for target: UpstreamURL) throws(UpstreamFailure) -> [UInt8] {

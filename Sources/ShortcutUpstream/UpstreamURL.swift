@@ -19,7 +19,9 @@ struct UpstreamURL: Equatable, Sendable {
         let scheme = url.prefix { $0 != ":" }
         if scheme.equalsIgnoringASCIICase("https") && url.dropFirst(scheme.count).hasPrefix("://") {
             throw UpstreamFailure(
-                .httpsNotHandled, "cannot send to \(shown) : https is not handled by this client (another layer makes TLS connections)")
+                .httpsNotHandled,
+                "cannot send to \(shown) : https upstreams need the macOS build (URLSession); this Linux build has no TLS client "
+                    + "(use an http:// upstream, or a TLS-terminating proxy in front of it)")
         }
         guard scheme.equalsIgnoringASCIICase("http"), url.dropFirst(scheme.count).hasPrefix("://") else {
             throw UpstreamFailure.invalidRequest(shown, "it is not an absolute http:// URL")

@@ -164,15 +164,18 @@ import Testing
         #expect(upstream.requestText().hasPrefix("GET /six HTTP/1.1\r\nHost: [::1]:\(upstream.port)\r\n"))
     }
 
-    @Test func anHTTPSURLIsRefusedAsAnotherLayersWork() {
-        let failure = #expect(throws: UpstreamFailure.self) {
-            try UpstreamClient().send(UpstreamRequest(method: "GET", url: "https://127.0.0.1:1/"))
+    #if !canImport(Darwin)  // Apple platforms send it through URLSession
+        @Test func anHTTPSURLIsRefusedOnLinuxSayingWhy() {
+            let failure = #expect(throws: UpstreamFailure.self) {
+                try UpstreamClient().send(UpstreamRequest(method: "GET", url: "https://127.0.0.1:1/"))
+            }
+            #expect(failure?.kind == .httpsNotHandled)
+            #expect(
+                failure?.description
+                    == "cannot send to https://127.0.0.1:1/ : https upstreams need the macOS build (URLSession); this Linux build has no "
+                    + "TLS client (use an http:// upstream, or a TLS-terminating proxy in front of it)")
         }
-        #expect(failure?.kind == .httpsNotHandled)
-        #expect(
-            failure?.description
-                == "cannot send to https://127.0.0.1:1/ : https is not handled by this client (another layer makes TLS connections)")
-    }
+    #endif
 
     @Test func aFieldWithCRLFIsRefusedBeforeAnythingIsSent() {
         let request = UpstreamRequest(method: "GET", url: "http://127.0.0.1:1/", headers: [("X-A", "1\r\nX-Injected: 2")])
