@@ -20,6 +20,7 @@ enum Command: Sendable {
     case requests(RequestsCommand)
     case stubs(StubsCommand)
     case scenarios(ScenariosCommand)
+    case record(RecordCommand)
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -47,6 +48,9 @@ enum Command: Sendable {
             return .stubs(try StubsCommand.parse(Array(arguments.dropFirst())))
         case "scenarios":
             return .scenarios(try ScenariosCommand.parse(Array(arguments.dropFirst())))
+        case "record":
+            if wantsHelp { return .help(RecordCommand.usage) }
+            return .record(try RecordCommand.parse(Array(arguments.dropFirst())))
         case "requests":
             if wantsHelp { return .help(RequestsCommand.usage) }
             return .requests(try RequestsCommand.parse(Array(arguments.dropFirst())))
@@ -124,6 +128,8 @@ public enum CommandRunner {
             runUntilDone { try command.run() }
         case .serve(let options):
             ServeCommand(options: options).run()
+        case .record(let command):
+            command.run()
         }
     }
 }

@@ -18,6 +18,7 @@ enum Help {
                shortcut-serve requests [--follow] [--path P] [--json]   what the running server was asked
                shortcut-serve stubs list | show ID | add FILE | rm ID | import DIR | near-misses   its WireMock stubs
                shortcut-serve scenarios [reset | set NAME STATE]   their scenarios' states
+               shortcut-serve record --target URL --out DIR   proxy to an API and record it as stubs
                shortcut-serve mock add|list|show|rm …
                shortcut-serve links check FILE... | links match URL --aasa FILE   universal links, offline
                shortcut-serve links add --id ID --title T --app-url URL --fallback-url URL [...] | links list | show ID | rm ID

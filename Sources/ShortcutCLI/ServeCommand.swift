@@ -15,6 +15,23 @@ import ShortcutServe
 /// the connections each event loop holds, and serves on.
 struct ServeCommand {
     let options: ServerConfiguration
+    /// `shortcut-serve record`: what to record once listening, and to write out when stopped.
+    var recording: RecordCommand?
+
+    init(options: ServerConfiguration) { self.options = options }
+
+    /// Stops `shortcut-serve record`'s recording and says what was written (on the signal's queue, before the
+    /// server stops).
+    static func finishRecording(_ app: ShortcutApp) {
+        do {
+            let result = try app.stubs.stopRecording()
+            var text = "wrote \(result.mappings.count) mapping\(result.mappings.count == 1 ? "" : "s") into \(result.writtenTo ?? "?")\n"
+            if result.notKept > 0 { text += "warning: \(result.notKept) exchanges were proxied but not recorded (the recorder's bounds)\n" }
+            writeUnbuffered(text, to: Platform.standardOutput)
+        } catch {
+            standardError("error: the recording was not written: \(error)\n")
+        }
+    }
 
     func run() -> Never {
         // A write to a pipe or socket whose reader has gone must fail with EPIPE, not kill the server: the
@@ -54,7 +71,8 @@ struct ServeCommand {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signals)
             registered.enter()
             source.setRegistrationHandler { registered.leave() }
-            source.setEventHandler {
+            source.setEventHandler { [recording] in
+                if recording != nil { Self.finishRecording(app) }
                 server.stop {
                     RunningServers.withdraw(pid: Platform.processID, in: app.records.directory)
                     app.close()
@@ -132,6 +150,20 @@ struct ServeCommand {
             announcement += "  stubs: \(folder) (\(count) mapping\(count == 1 ? "" : "s")); admin API at /__admin/\n"
         }
         if let note = app.insecureOriginNote { standardError("note: \(note)\n") }
+        if let recording {
+            app.stubs.recorder.onCapture { exchange in
+                let line = RecordCommand.line(
+                    method: exchange.method, url: exchange.url, status: exchange.status, bytes: exchange.responseBody.count)
+                notices.async { writeUnbuffered(line + "\n", to: Platform.standardOutput) }
+            }
+            do {
+                try app.stubs.startRecording(recording.spec)
+            } catch {
+                standardError("error: cannot start recording: \(error)\n")
+                Platform.exit(1)
+            }
+            announcement += "  recording: every request is proxied to \(recording.target); Ctrl-C writes the mappings\n"
+        }
         writeUnbuffered(announcement, to: Platform.standardOutput)
         // Started: the code that ran only to start need not stay mapped (see `releaseStartupCode`).
         Platform.releaseStartupCode()

@@ -17,7 +17,7 @@ package final class StubService: @unchecked Sendable {
     package let folder: String?
     /// Templating for every stub, not only those that list `response-template` (`--global-response-templating`).
     package let templatesEverything: Bool
-    private let lock = Lock()
+    let lock = Lock()
     /// Guarded by `lock`; every change also says in `active` whether any stub exists.
     private var index = StubIndex() {
         didSet { active.store(index.count > 0 ? 1 : 0) }
@@ -32,12 +32,12 @@ package final class StubService: @unchecked Sendable {
     private var folderProblems: [String] = []  // guarded by lock
     /// The ids of the stubs that came from the folder (a change of its files replaces them, and only them).
     /// Guarded by `lock`.
-    private var folderIDs: Set<String> = []
+    var folderIDs: Set<String> = []
     /// What the folder's mapping files looked like when last read (name, inode, size, modification time).
     /// Confined to `watchQueue` after `init`.
-    private var folderStamp: [String] = []
+    var folderStamp: [String] = []
     /// Where the folder is looked at for changes (`watchFolder`).
-    private let watchQueue = DispatchQueue(label: "shortcut-serve.stubs.watch")
+    let watchQueue = DispatchQueue(label: "shortcut-serve.stubs.watch")
     /// Set once by `watchFolder` (the app's start, one thread), read by `deinit`.
     private var watchTimer: DispatchSourceTimer?
 
@@ -92,7 +92,7 @@ package final class StubService: @unchecked Sendable {
     }
 
     /// The mapping files' names, inodes, sizes and modification times, sorted: equal while nothing changed.
-    private func stamp() -> [String] {
+    func stamp() -> [String] {
         guard let folder else { return [] }
         let mappings = folder + "/mappings"
         var names: [String] = []
@@ -132,7 +132,7 @@ package final class StubService: @unchecked Sendable {
 
     /// Adds a mapping already read.
     @discardableResult
-    private func add(_ mapping: StubMapping) throws(StubServiceError) -> StubMapping {
+    func add(_ mapping: StubMapping) throws(StubServiceError) -> StubMapping {
         let compiled = try compile(mapping)
         lock.lock()
         defer { lock.unlock() }
@@ -260,6 +260,10 @@ package final class StubService: @unchecked Sendable {
     @discardableResult
     package func reset() -> [String] {
         resetScenarios()
+        recorder.clear()
+        // A running recording keeps its proxy stub.
+        let recordingProxy = recorder.recordingProxyID.flatMap { mapping(id: $0) }
+        defer { if let recordingProxy { _ = try? add(recordingProxy) } }
         // Persistent stubs are kept: WireMock's reset restores what its backing store holds.
         lock.withLock {
             index.removeAll()
@@ -294,6 +298,11 @@ package final class StubService: @unchecked Sendable {
         if let name = mapping.scenarioName, let next = mapping.newScenarioState { scenarioStates[name] = next }
         return StubMatch(mapping: mapping, report: report, templates: compiled[mapping.id])
     }
+
+    /// WireMock's recorder: the proxied exchanges kept for a recording or a snapshot.
+    package let recorder = StubRecorder()
+    /// Forwards what proxy stubs match (`proxyBaseUrl`).
+    package let proxy = StubProxy()
 
     /// WireMock's global settings (a delay for every stub answer). Guarded by `lock`; not undone by `reset`,
     /// as in WireMock.
@@ -457,7 +466,7 @@ package final class StubService: @unchecked Sendable {
         return problems
     }
 
-    private static func parse(_ json: JSONValue) throws(StubServiceError) -> StubMapping {
+    static func parse(_ json: JSONValue) throws(StubServiceError) -> StubMapping {
         do {
             return try StubMapping.parse(json)
         } catch {

@@ -14,6 +14,8 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
     case bodyFile(String, String)
     /// The store refused to keep or remove a persistent stub (a read-only or full store: 503/500).
     case store(String)
+    /// The recorder cannot do that now (409): a recording runs already, or none runs.
+    case recording(String)
 
     init(_ error: StubIndexError) {
         switch error {
@@ -30,7 +32,7 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
         case .conflict(let id): "a stub mapping with id \(id) exists already"
         case .full(let limit): "the server holds \(limit) stub mappings, its limit"
         case .bodyFile(let name, let reason): "cannot serve __files/\(name): \(reason)"
-        case .store(let reason): reason
+        case .store(let reason), .recording(let reason): reason
         }
     }
 }

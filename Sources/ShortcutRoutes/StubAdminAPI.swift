@@ -11,7 +11,8 @@ import ShortcutStubs
 ///   `POST /__admin/mappings/import` (`{"mappings": [...], "importOptions": {"duplicatePolicy":
 ///   "OVERWRITE"|"IGNORE", "deleteAllNotInImport": bool}}`); `POST /__admin/mappings/reset` (back to the
 ///   `--stubs` folder's); `POST /__admin/reset` (that, and the request journal emptied);
-///   `GET|POST|PUT /__admin/settings` (a global `fixedDelay` / `delayDistribution`).
+///   `GET|POST|PUT /__admin/settings` (a global `fixedDelay` / `delayDistribution`);
+///   `POST /__admin/recordings/start|stop|snapshot`, `GET /__admin/recordings/status`.
 /// - A refused mapping is 422 with WireMock's error shape, naming the field:
 ///   `{"errors": [{"code": 10, "source": {"pointer": "/request/urlPattern"}, "title": "..."}]}`.
 /// Bodies are JSON whatever `Content-Type` says (WireMock's Swift clients send none): the cross-site defence
@@ -166,6 +167,35 @@ struct StubAdminAPI: Sendable {
         }
         server.POST["/__admin/settings"] = updateSettings
         server.PUT["/__admin/settings"] = updateSettings
+        server.POST.blocking(
+            "/__admin/recordings/start",
+            StubAdminAPI.admin(access) { [stubs] request in
+                Self.withBody(request) { json throws(StubServiceError) in
+                    try stubs.startRecording(json)
+                    return HTTPResponse(status: .ok)
+                }
+            })
+        server.POST.blocking(
+            "/__admin/recordings/stop",
+            StubAdminAPI.admin(access) { [stubs] _ in
+                do throws(StubServiceError) {
+                    return Self.recorded(try stubs.stopRecording())
+                } catch {
+                    return Self.failure(error)
+                }
+            })
+        server.POST.blocking(
+            "/__admin/recordings/snapshot",
+            StubAdminAPI.admin(access) { [stubs] request in
+                // WireMock takes no body as the defaults.
+                let body = request.body.isEmpty ? Array("{}".utf8) : request.body
+                var withBody = request
+                withBody.body = body
+                return Self.withBody(withBody) { json throws(StubServiceError) in Self.recorded(try stubs.snapshot(json)) }
+            })
+        server.GET["/__admin/recordings/status"] = StubAdminAPI.admin(access) { [stubs] _ in
+            Self.json(.object([("status", .string(stubs.recorder.status.rawValue))]))
+        }
         // WireMock's other admin endpoints (scenarios, settings, recordings …): a clear 501, not a 404 that a
         // client reads as "no such mapping".
         server["/__admin/**"] = StubAdminAPI.admin(access) { request in
@@ -211,6 +241,15 @@ struct StubAdminAPI: Sendable {
         }
     }
 
+    /// WireMock's answer to a recording's stop or a snapshot: `{"mappings": [...]}`, or `{"ids": [...]}`
+    /// with `outputFormat: IDS`.
+    static func recorded(_ result: RecordingResult) -> HTTPResponse {
+        if result.idsOnly {
+            return json(.object([("ids", .array(result.mappings.map { $0["id"] ?? .null }))]))
+        }
+        return json(.object([("mappings", .array(result.mappings))]))
+    }
+
     static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(value.description.utf8))
     }
@@ -222,6 +261,7 @@ struct StubAdminAPI: Sendable {
         case .conflict: return errors(error.description, pointer: "/id", status: .conflict)
         case .invalid(let mapping): return errors(error.description, pointer: pointer(mapping.path), status: .unprocessableContent)
         case .full: return errors(error.description, pointer: "", status: .unprocessableContent)
+        case .recording: return .error(.conflict, error.description)
         case .bodyFile, .store: return .error(.internalServerError, error.description)
         }
     }

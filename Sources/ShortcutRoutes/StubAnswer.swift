@@ -17,6 +17,9 @@ import ShortcutStubs
 enum StubAnswer {
     static func response(for match: StubMatch, to stubRequest: StubRequest, request: HTTPRequest, stubs: StubService) -> HTTPResponse {
         let definition = match.mapping.response
+        if definition.proxyBaseUrl != nil && definition.fault == nil {
+            return .madeOffTheLoop { proxied(match, stubRequest, stubs: stubs) }
+        }
         let status =
             definition.statusMessage.map { HTTPStatus(code: definition.status, reasonPhrase: $0) } ?? HTTPStatus(definition.status)
         var headers = HTTPHeaders()
@@ -51,7 +54,30 @@ enum StubAnswer {
         } else {
             for field in definition.headers { headers.add(name: field.name, value: field.value) }
         }
-        var response = HTTPResponse(status: status, headers: headers, body: body)
+        return delivered(HTTPResponse(status: status, headers: headers, body: body), definition, stubs: stubs)
+    }
+
+    /// A proxy stub's answer: the upstream's (on the blocking pool: the call blocks), or 502 naming it.
+    private static func proxied(_ match: StubMatch, _ stubRequest: StubRequest, stubs: StubService) -> HTTPResponse {
+        switch stubs.forward(stubRequest, match: match) {
+        case .success(let upstream):
+            var headers = HTTPHeaders()
+            for field in upstream.headers where HTTPField.nameProblem(field.name) == nil && HTTPField.valueProblem(field.value) == nil {
+                headers.add(name: field.name, value: field.value)
+            }
+            let status =
+                upstream.reason.isEmpty ? HTTPStatus(upstream.status) : HTTPStatus(code: upstream.status, reasonPhrase: upstream.reason)
+            let response = HTTPResponse(status: status, headers: headers, body: upstream.body).noted(
+                "proxied to \(match.mapping.response.proxyBaseUrl ?? "")")
+            return delivered(response, match.mapping.response, stubs: stubs)
+        case .failure(let failure):
+            return .error(HTTPStatus(502), "proxy stub \(match.mapping.name ?? match.mapping.id): \(failure)")
+        }
+    }
+
+    /// `response` with the stub's delay and its way of delivery (a fault, a dribble).
+    private static func delivered(_ response: HTTPResponse, _ definition: ResponseDefinition, stubs: StubService) -> HTTPResponse {
+        var response = response
         var random = SystemRandomNumberGenerator()
         let delay = stubs.settings.delayMilliseconds(
             for: definition, limit: MappingLimits.standard.maxFixedDelayMilliseconds, using: &random)

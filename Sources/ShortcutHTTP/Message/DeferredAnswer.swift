@@ -54,6 +54,12 @@ extension HTTPResponse {
         return response
     }
 
+    /// The answer `body` makes on the server's blocking pool, off the event loop (a proxy's upstream call),
+    /// for a layer that answers outside the route table (`HTTPServer.beforeRoutes`).
+    package static func madeOffTheLoop(_ body: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        .deferred(.blocking(body))
+    }
+
     /// The answer to an `async throws` handler's error.
     static func answer(to error: any Error) -> HTTPResponse {
         if let error = error as? HTTPResponseError { return error.response }

@@ -24,6 +24,7 @@ extension ResponseDefinition {
             response.chunkedDribbleDelay = try ChunkedDribbleDelay.parse(dribble, limits: limits)
         }
         if let fault = fields["fault"] { response.fault = try StubFault.parse(fault) }
+        try parseProxy(fields, into: &response)
         if let transformers = fields["transformers"] {
             for element in try transformers.array() {
                 let name = try element.string()
@@ -41,6 +42,46 @@ extension ResponseDefinition {
         }
         if let flag = fields["fromConfiguredStub"] { _ = try flag.bool() }
         return response
+    }
+
+    /// `proxyBaseUrl` and the fields that shape the forwarded request (which need it).
+    private static func parseProxy(_ fields: JSONObjectFields, into response: inout ResponseDefinition) throws(MappingError) {
+        if let base = fields["proxyBaseUrl"] {
+            let url = try base.string()
+            if let problem = proxyBaseProblem(url) { throw base.fail(problem) }
+            response.proxyBaseUrl = url
+            if response.body != .none { throw base.fail("a proxy stub sends the upstream's body: give no body field beside it") }
+        } else if let orphan = fields.present(["proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"])
+            .first,
+            let cursor = fields[orphan]
+        {
+            throw cursor.fail("applies to a proxy stub: give proxyBaseUrl too")
+        }
+        if let prefix = fields["proxyUrlPrefixToRemove"] {
+            let text = try prefix.string()
+            guard text.hasPrefix("/") else { throw prefix.fail("must start with '/'") }
+            response.proxyUrlPrefixToRemove = text
+        }
+        if let added = fields["additionalProxyRequestHeaders"] { response.additionalProxyRequestHeaders = try parseHeaders(added) }
+        if let removed = fields["removeProxyRequestHeaders"] {
+            for element in try removed.array() {
+                let name = try element.string()
+                if let problem = HTTPField.nameProblem(name) { throw element.fail("\(problem)") }
+                response.removeProxyRequestHeaders.append(name)
+            }
+        }
+    }
+
+    /// Why `url` cannot be an upstream: it must be an absolute http(s) URL with a host, and no more than a base
+    /// (no query or fragment: the request's own path and query are appended).
+    static func proxyBaseProblem(_ url: String) -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return "must be an absolute http:// or https:// URL" }
+        let rest = url.drop { $0 != ":" }.dropFirst(3)
+        if rest.prefix(while: { $0 != "/" }).isEmpty { return "has no host" }
+        if url.contains("?") || url.contains("#") { return "must be a base URL, without a query or fragment" }
+        if url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "may not hold spaces or control characters" }
+        return nil
     }
 
     private static func parseHeaders(_ cursor: JSONCursor) throws(MappingError) -> [HTTPField] {

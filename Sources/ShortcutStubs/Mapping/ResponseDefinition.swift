@@ -34,6 +34,15 @@ package struct ResponseDefinition: Sendable {
     package var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// `fault`: a network failure instead of the response.
     package var fault: StubFault?
+    /// `proxyBaseUrl`: the request is forwarded there (its path and query appended) and the upstream's
+    /// answer sent back, instead of a body of the stub's own.
+    package var proxyBaseUrl: String?
+    /// `proxyUrlPrefixToRemove`: taken off the start of the request's path before it is appended.
+    package var proxyUrlPrefixToRemove: String?
+    /// `additionalProxyRequestHeaders`: fields added to the forwarded request (in place of the client's).
+    package var additionalProxyRequestHeaders: [HTTPField] = []
+    /// `removeProxyRequestHeaders`: the client's fields not forwarded (names compare without case).
+    package var removeProxyRequestHeaders: [String] = []
     /// `transformers` (only `response-template` is accepted).
     package var transformers: [String] = []
     /// `transformerParameters`, kept as given for the templating.
@@ -55,12 +64,11 @@ package struct ResponseDefinition: Sendable {
 
     static let knownFields = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName", "fixedDelayMilliseconds",
-        "delayDistribution", "chunkedDribbleDelay", "fault", "transformers", "transformerParameters", "fromConfiguredStub",
+        "delayDistribution", "chunkedDribbleDelay", "fault", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
+        "removeProxyRequestHeaders", "transformers", "transformerParameters", "fromConfiguredStub",
     ]
 
-    static let refusedFields: Set<String> = [
-        "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders",
-    ]
+    static let refusedFields: Set<String> = []
 
     static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
 }

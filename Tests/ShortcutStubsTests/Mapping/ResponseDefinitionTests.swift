@@ -93,16 +93,27 @@ struct ResponseDefinitionTests {
             #"{"chunkedDribbleDelay": {"numberOfChunks": 2, "totalDuration": 300001}}"#,
             "response.chunkedDribbleDelay.totalDuration: 300001 is out of range (0...300000)"
         ),
-        (#"{"proxyBaseUrl": "http://x"}"#, "response.proxyBaseUrl: not supported by shortcut-serve (see README's table)"),
+        (#"{"proxyBaseUrl": "ftp://x"}"#, "response.proxyBaseUrl: must be an absolute http:// or https:// URL"),
+        (#"{"proxyBaseUrl": "http:///a"}"#, "response.proxyBaseUrl: has no host"),
+        (#"{"proxyBaseUrl": "http://x/?a=1"}"#, "response.proxyBaseUrl: must be a base URL, without a query or fragment"),
+        (
+            #"{"proxyBaseUrl": "http://x", "body": "b"}"#,
+            "response.proxyBaseUrl: a proxy stub sends the upstream's body: give no body field beside it"
+        ),
         (
             #"{"additionalProxyRequestHeaders": {}}"#,
-            "response.additionalProxyRequestHeaders: not supported by shortcut-serve (see README's table)"
+            "response.additionalProxyRequestHeaders: applies to a proxy stub: give proxyBaseUrl too"
+        ),
+        (#"{"proxyBaseUrl": "http://x", "proxyUrlPrefixToRemove": "a"}"#, "response.proxyUrlPrefixToRemove: must start with '/'"),
+        (
+            #"{"proxyBaseUrl": "http://x", "removeProxyRequestHeaders": ["Bad Name"]}"#,
+            "response.removeProxyRequestHeaders[0]: byte 0x20 at offset 3 of the name is not a token character (a name is an RFC 9110 token)"
         ),
         (
             #"{"stauts": 200}"#,
             "response.stauts: unknown field (expected one of status, statusMessage, headers, body, jsonBody, base64Body, bodyFileName, "
-                + "fixedDelayMilliseconds, delayDistribution, chunkedDribbleDelay, fault, transformers, transformerParameters, "
-                + "fromConfiguredStub)"
+                + "fixedDelayMilliseconds, delayDistribution, chunkedDribbleDelay, fault, proxyBaseUrl, proxyUrlPrefixToRemove, "
+                + "additionalProxyRequestHeaders, removeProxyRequestHeaders, transformers, transformerParameters, fromConfiguredStub)"
         ),
         (#"{"status": 99}"#, "response.status: 99 is out of range (100...599)"),
         (#"{"status": 200.5}"#, "response.status: must be a whole number, not a number"),
