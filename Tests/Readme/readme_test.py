@@ -5,7 +5,7 @@
 
 It makes a temp folder the working directory and the home (XDG_DATA_HOME inside it, so the default store
 is new), puts `shortcut-serve` on PATH (the binary given), and runs each command of README.md in order:
-  - `shortcut-serve` with options only starts a server in the background (the one before it is stopped,
+  - `shortcut-serve` with options only (or `record`) starts a server in the background (the one before it is stopped,
     as a user stops it with Ctrl-C); it must print its `listening on` line;
   - any other `shortcut-serve …` or `curl …` must exit 0 (or 0 or 1 where the README says `exit 0 or 1`);
   - a status the README claims for a `curl -si` (a comment or the next line starting `# 301`, `# 200` …)
@@ -145,7 +145,8 @@ def main():
                 continue
             words = [w.replace("9081", port) for w in words]
             ran += 1
-            if words[0] == "shortcut-serve" and len(words) > 1 and words[1].startswith("--") and words[1] not in ("--version", "--help"):
+            starts_server = len(words) > 1 and (words[1] == "record" or (words[1].startswith("--") and words[1] not in ("--version", "--help")))
+            if words[0] == "shortcut-serve" and starts_server:
                 if server:
                     server.stop()
                 words = ["127.0.0.1" if w in ("0.0.0.0", "::") else w for w in words]

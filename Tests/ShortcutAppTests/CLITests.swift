@@ -63,9 +63,10 @@ import Testing
         let stderr = Pipe()
         let out = Pipe()
 
-        init(_ arguments: [String]) throws {
+        /// `subcommand` (`record`) goes first, before `--port 0`.
+        init(_ arguments: [String], subcommand: String? = nil) throws {
             process.executableURL = CLITests.binary
-            process.arguments = ["--port", "0"] + arguments
+            process.arguments = (subcommand.map { [$0] } ?? []) + ["--port", "0"] + arguments
             process.standardOutput = out
             process.standardError = stderr
             try process.run()
