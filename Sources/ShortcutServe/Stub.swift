@@ -193,6 +193,11 @@ public enum Stub {
             return copy
         }
 
+        /// The upstream's answer: the request forwarded to `baseURL` with its path and query appended
+        /// (`http://`; `https://` through URLSession on Apple platforms only). An upstream that fails is a 502
+        /// naming it.
+        public static func proxy(to baseURL: String) -> Response { Response(members: [("proxyBaseUrl", .string(baseURL))]) }
+
         /// A network failure instead of an answer.
         public static func fault(_ fault: Fault) -> Response { Response(members: [("fault", .string(fault.rawValue))]) }
 

@@ -72,3 +72,24 @@ extension EmbeddedServerStubTests {
         #expect(try Self.get(server, "/v1/feed").status == 404, "every answer of the sequence is removed")
     }
 }
+
+extension EmbeddedServerStubTests {
+    /// Issue 41: a proxy stub and a dribbled one made in Swift, and a fault.
+    @Test func aProxyStubForwardsToAnotherEmbeddedServerAndAFaultEndsTheConnection() throws {
+        let upstream = try EmbeddedServer.start()
+        defer { upstream.stop() }
+        try upstream.stub(.get("/v1/users/{id}"), .json(#"{"id": "{{request.path.id}}"}"#, templated: true))
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        try server.stub(.get("/v1/users/{id}"), .proxy(to: upstream.baseURL))
+        try server.stub(.get("/v1/slow"), .text("abcdef").dribbled(chunks: 3, overMilliseconds: 30))
+        try server.stub(.get("/v1/broken"), .fault(.connectionResetByPeer))
+        #expect(try Self.get(server, "/v1/users/9").bodyText == #"{"id": "9"}"#)
+        try upstream.verify(.get("/v1/users/9"), count: 1)
+        #expect(try Self.get(server, "/v1/slow").bodyText == "abcdef")
+        let client = try RawClient(port: server.port)
+        try client.send("GET /v1/broken HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let (bytes, reset) = try client.readToEndNotingReset()
+        #expect(bytes.isEmpty && reset)
+    }
+}
