@@ -46,11 +46,19 @@
 #                                    10,000 (distinct paths, as a recorded API gives; a WireMock root folder made
 #                                    here), keep-alive c100, interleaved rounds: req/s, p99 and the ratio (issue
 #                                    40: matching is no linear scan, 10,000 stubs within 0.9x of 10)
+#   scripts/bench.sh --faults        a server with WireMock stubs: plain 200 JSON, delayed (uniform 5-15 ms),
+#                                    dribbled (4 chunks over 20 ms) and one per fault; GET of a plain stub at
+#                                    c20 alone and beside a load of the fault, delayed and dribbled stubs
+#                                    (bench/fault_load.py: raw sockets, threads; wrk stops at a fault),
+#                                    --rounds in alternating order: req/s, p99 of each, ratios; then the
+#                                    server's open fds and VmRSS before and after 1,000 and 2,000 connections
+#                                    to the fault stubs (about 35 s with the defaults)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
 # Options: --duration 5s, --mode data|page (how /s answers; default data, a 301 with a data: Location),
-#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases, sets of --mixed runs),
+#          --rounds 3 (interleaved rounds of the --v3-bench and --shortcut-bench cases, sets of --mixed and
+#          --faults runs),
 #          --records 100000, --store-dir DIR (--mixed: the file system of its stores; default: mktemp's),
 #          --connections 1 (--instructions: keep-alive connections sent in lock-step; the issue counted 4).
 # The machine has 2 cores shared by wrk and the server: read ratios within one run, keep it otherwise quiet.
@@ -63,14 +71,14 @@ while [ $# -gt 0 ]; do
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
     --old) old=$2; shift 2 ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx | --stubs) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx | --stubs | --faults) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
     --store-dir) store_dir=$2; shift 2 ;;
-    -h | --help) sed -n '2,56p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,64p' "$0"; exit 0 ;;
     *) echo "Error: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -397,6 +405,76 @@ PY
     --case "GET /v1/items/7 with 10000 stubs|$base_b/v1/items/7" \
     --ratio "GET /v1/items/7 with 10000 stubs / GET /v1/items/7 with 10 stubs"
   echo "RSS: 10 stubs $(rss_of "$PID_A"), 10000 stubs $(rss_of "$PID_B")"
+  exit 0
+fi
+
+if [ "$what" = faults ]; then
+  # A WireMock root folder: 10 plain 200 JSON stubs, 10 delayed (uniform 5-15 ms), 10 dribbled (4 chunks over
+  # 20 ms) and one stub per fault.
+  mkdir -p "$STORE.faults/mappings"
+  python3 - "$STORE.faults/mappings/bench.json" <<'PY'
+import json, sys
+faults = {"empty": "EMPTY_RESPONSE", "malformed": "MALFORMED_RESPONSE_CHUNK", "random": "RANDOM_DATA_THEN_CLOSE",
+          "reset": "CONNECTION_RESET_BY_PEER"}
+def stub(url, **response):
+    return {"request": {"method": "GET", "url": url}, "response": dict(status=200, **response)}
+def json_body(kind, n):
+    return {"jsonBody": {"kind": kind, "id": n, "items": list(range(20))}, "headers": {"Content-Type": "application/json"}}
+mappings = [stub("/plain/%d" % n, **json_body("plain", n)) for n in range(10)]
+mappings += [stub("/delayed/%d" % n, delayDistribution={"type": "uniform", "lower": 5, "upper": 15}, **json_body("delayed", n))
+             for n in range(10)]
+mappings += [stub("/dribbled/%d" % n, chunkedDribbleDelay={"numberOfChunks": 4, "totalDuration": 20}, **json_body("dribbled", n))
+             for n in range(10)]
+mappings += [{"request": {"method": "GET", "url": "/fault/" + name}, "response": {"fault": fault}} for name, fault in faults.items()]
+json.dump({"mappings": mappings}, open(sys.argv[1], "w"))
+PY
+  start_server --store "$STORE" --stubs "$STORE.faults"
+  body=$(curl -s "$base/plain/1")
+  [ "$body" = '{"kind":"plain","id":1,"items":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19]}' ] ||
+    { echo "error: $base/plain/1 is not the stub's answer: $body" >&2; exit 1; }
+  curl -s "$base/fault/empty" > /dev/null && { echo "error: $base/fault/empty answered" >&2; exit 1; }
+  faults=(/fault/empty:fault /fault/malformed:fault /fault/random:fault /fault/reset:fault)
+  # Half the load's requests go to the faults (each on a new connection), a quarter to each kind of slow stub.
+  load=()
+  for n in 0 1 2 3 4 5 6 7 8 9; do load+=("${faults[n % 4]}" "${faults[(n + 2) % 4]}" "/delayed/$n:answer" "/dribbled/$n:answer"); done
+  case $duration in *m) seconds=$((${duration%m} * 60)) ;; *) seconds=${duration%s} ;; esac
+  summary() { awk '/Requests\/sec/ { r = $2 } $1 == "99%" { p99 = $2 } /Socket errors/ { e = ", " $0 } /Non-2xx/ { e = e ", " $0 }
+    END { printf "%7.0f req/s  p99 %-8s%s", r, p99, e }' "$1"; }
+  p99us() { awk '$1 == "99%" { v = $2; if (v ~ /us$/) v += 0; else if (v ~ /ms$/) v *= 1000; else if (v ~ /s$/) v *= 1000000; print v }' "$1"; }
+  rate() { awk '/Requests\/sec/ { print $2 }' "$1"; }
+  median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+  alone() { wrk --latency -t1 -c20 -d"$duration" "$base/plain/1" > "$STORE.alone"; }
+  beside() {
+    python3 "$HERE/fault_load.py" "$PORT" --seconds "$seconds" --threads 24 "${load[@]}" > "$STORE.load" &
+    local lpid=$!
+    wrk --latency -t1 -c20 -d"$duration" "$base/plain/1" > "$STORE.beside"
+    wait "$lpid"
+  }
+  machine_state
+  echo "stubs: 10 plain 200 JSON, 10 delayed (uniform 5-15 ms), 10 dribbled (4 chunks over 20 ms), 4 faults; $duration runs"
+  echo "the load: bench/fault_load.py, 24 threads, each request a random fault (half: a connection each) or delayed or"
+  echo "dribbled stub (kept alive); 2 cores shared by wrk, the load and the server: read p99 first"
+  printf '%-7s | %-30s | %-30s | %s\n' round "GET /plain/1 c20 alone" "GET /plain/1 c20 beside load" "the load (python)"
+  : > "$STORE.figures"
+  for ((round = 1; round <= rounds; round++)); do
+    if ((round % 2)); then alone; beside; else beside; alone; fi
+    printf '%-7s | %-30s | %-30s | %s\n' "$round" "$(summary "$STORE.alone")" "$(summary "$STORE.beside")" "$(cat "$STORE.load")"
+    echo "$(rate "$STORE.alone") $(rate "$STORE.beside") $(p99us "$STORE.alone") $(p99us "$STORE.beside")" >> "$STORE.figures"
+    grep -q 'unexpected 0$' "$STORE.load" || { echo "error: the load met unexpected answers (above)" >&2; exit 1; }
+  done
+  a=$(cut -d' ' -f1 "$STORE.figures" | median) b=$(cut -d' ' -f2 "$STORE.figures" | median)
+  c=$(cut -d' ' -f3 "$STORE.figures" | median) d=$(cut -d' ' -f4 "$STORE.figures" | median)
+  awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" -v n="$rounds" 'BEGIN {
+    printf "medians of %d rounds: alone %.0f req/s p99 %.2f ms; beside the load %.0f req/s p99 %.2f ms; beside / alone: req/s %.2fx, p99 %.2fx\n",
+      n, a, c / 1000, b, d / 1000, b / a, d / c }'
+  fds() { find "/proc/$PID/fd" -mindepth 1 -maxdepth 1 | wc -l; }
+  printf 'server: %s fds, %s' "$(fds)" "$(rss_of "$PID")"
+  for n in 1000 2000; do
+    python3 "$HERE/fault_load.py" "$PORT" --connections 1000 --threads 20 "${faults[@]}" > "$STORE.conns"
+    grep -q 'unexpected 0$' "$STORE.conns" || { echo; echo "error: a fault connection ended unexpectedly" >&2; exit 1; }
+    printf '; after %s fault connections %s fds, %s' "$n" "$(fds)" "$(rss_of "$PID")"
+  done
+  echo "; peak $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$PID/status")"
   exit 0
 fi
 

@@ -7,13 +7,15 @@
 #      checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), the store's
 #      concurrency, sharing and stats suites again under ThreadSanitizer (scripts/sanitize.sh; skipped, with a
-#      note, where the toolchain cannot), README.md's commands in order (Tests/Readme), the install command,
-#      then the example package Examples/IntegrationTest, which uses the ShortcutServe library product by path
+#      note, where the toolchain cannot), README.md's commands in order (Tests/Readme), a soak of the fault,
+#      delay and dribble stubs against the release binary (Tests/Soak: no wrong answer, fds and RSS flat), the
+#      install command, then the example package Examples/IntegrationTest, which uses the ShortcutServe
+#      library product by path
 #   4. the conformance, security, slow-client and crash-kill tools of ../shared/conformance against the
 #      release binary (skipped, with a note, where that folder is absent: it is not part of the product)
 #   5. the browser tests: the pages in WebKitGTK under Xvfb (Tests/Browser)
 #   6. the fuzz regression corpus (scripts/fuzz.sh 0: build the libFuzzer target, replay Tests/FuzzCorpus)
-# Exits non-zero at the first failure. TEST_QUICK=1 skips the slow-client runs and shortens crash-kill.
+# Exits non-zero at the first failure. TEST_QUICK=1 skips the slow-client runs and shortens crash-kill and the soak.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -120,6 +122,11 @@ rm -rf "$tsan"
 # README.md top to bottom, as a newcomer runs it: each command succeeds (or fails) as it says.
 step "README, in order (Tests/Readme/readme_test.py)"
 python3 Tests/Readme/readme_test.py --bin "$SHORTCUT_SERVE_BIN" | tail -1
+# The WireMock faults, delays and dribbled bodies under 20 client threads for 60 s (15 s with TEST_QUICK): every
+# answer checked (a fault must end as that fault does), and the server's open fds and VmRSS sampled every
+# 5 s must come back to where they started (+2 fds, 10%).
+step "fault, delay and dribble stubs soak (Tests/Soak/faults_soak.py)"
+python3 Tests/Soak/faults_soak.py "$SHORTCUT_SERVE_BIN" --seconds "$([ -n "${TEST_QUICK:-}" ] && echo 15 || echo 60)"
 # README's install command, into a temp prefix: the binary answers from there, and the run command after
 # it (swift run -c release, or a second install) finds nothing to rebuild.
 step "install (scripts/install.sh into a temp prefix)"
