@@ -73,7 +73,9 @@ extension DelayDistribution {
             guard let median = fields["median"], let sigma = fields["sigma"] else {
                 throw cursor.fail("lognormal needs median (ms) and sigma")
             }
-            let maxValue = try fields["maxValue"].map { cursor throws(MappingError) in Double(try cursor.integer(in: range)) }
+            // `if let`, not `Optional.map`, whose typed throws the SDKs of macOS 13 / iOS 16 do not declare.
+            var maxValue: Double?
+            if let given = fields["maxValue"] { maxValue = Double(try given.integer(in: range)) }
             return .lognormal(
                 median: Double(try median.integer(in: range)), sigma: try sigma.number(in: 0...maxSigma), maxValue: maxValue)
         case "uniform":
