@@ -69,13 +69,20 @@ public enum NetworkInterfaces {
     }
 
     /// The addresses a device on the same network can reach the machine at, for a server listening on
-    /// `listening` (a wildcard address, `0.0.0.0` or `::`; any other address is itself the only one):
-    /// IPv4 ones for `0.0.0.0`, IPv6 ones for `::` (the listener is `IPV6_V6ONLY`: see `Socket.listen`).
-    public static func reachable(listeningOn listening: SocketAddress) throws(SystemError) -> [SocketAddress] {
+    /// `listening` (a wildcard address, `0.0.0.0` or `::`; any other address is itself the only one), its
+    /// socket made as `Socket.listen(on:backlog:ipv6Only:)` made it: IPv4 ones for `0.0.0.0`; for `::`, IPv4
+    /// ones then IPv6 ones (a dual-stack listener takes both), or only the IPv6 ones when `ipv6Only`. IPv4
+    /// first: what a URL typed or scanned on a phone most often reaches. An IPv4-mapped address
+    /// (`::ffff:a.b.c.d`) is the IPv4 address it maps.
+    public static func reachable(listeningOn listening: SocketAddress, ipv6Only: Bool = false) throws(SystemError) -> [SocketAddress] {
+        let listening = listening.unmapped
         guard listening.isWildcard else {
             return listening.isLoopback || listening.isLinkLocal ? [] : [listening.with(port: 0)]
         }
         let all = try addresses().filter(\.isReachableFromNetwork).map(\.address)
-        return listening.isIPv6 ? all.filter(\.isIPv6) : all.filter { !$0.isIPv6 }
+        let v4 = all.filter { !$0.isIPv6 }
+        let v6 = all.filter(\.isIPv6)
+        guard listening.isIPv6 else { return v4 }
+        return ipv6Only ? v6 : v4 + v6
     }
 }

@@ -27,13 +27,21 @@ public struct Socket: Sendable, Hashable {
         case closed
     }
 
-    /// A listening socket bound to `address` with `SO_REUSEADDR` (and `IPV6_V6ONLY` for IPv6), non-blocking.
-    public static func listen(on address: SocketAddress, backlog: Int32) throws(SystemError) -> Socket {
+    /// A listening socket bound to `address` with `SO_REUSEADDR`, non-blocking.
+    ///
+    /// An IPv6 socket is dual-stack unless `ipv6Only`: bound to `::` it takes IPv4 clients too, as Go's and
+    /// Node's listeners do, and they arrive as IPv4-mapped peers (`::ffff:a.b.c.d`, RFC 4291 §2.5.5.2;
+    /// `SocketAddress.unmapped` reads them as the IPv4 address). `IPV6_V6ONLY` is set either way, not left
+    /// to the system's default (Linux's `net.ipv6.bindv6only`, RFC 3493 §5.3). `ipv6Only` is ignored for an
+    /// IPv4 address.
+    public static func listen(on address: SocketAddress, backlog: Int32, ipv6Only: Bool = false) throws(SystemError) -> Socket {
         let fd = try Platform.retryingEINTR("socket") { Syscall.streamSocket(family: address.family) }
         let socket = Socket(fd: fd)
         do {
             try socket.setOption(SOL_SOCKET, SO_REUSEADDR, 1, "SO_REUSEADDR")
-            if address.family == AF_INET6 { try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1, "IPV6_V6ONLY") }
+            if address.family == AF_INET6 {
+                try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, ipv6Only ? 1 : 0, "IPV6_V6ONLY")
+            }
             try socket.setNonBlocking()
             _ = try Platform.retryingEINTR("bind", address.description) { address.withSockaddr { Syscall.bind(fd, $0, $1) } }
             _ = try Platform.retryingEINTR("listen", address.description) { Syscall.listen(fd, backlog) }

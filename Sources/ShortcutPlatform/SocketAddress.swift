@@ -78,13 +78,38 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether this is an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, RFC 4291 §2.5.5.2): an IPv4 peer of a
+    /// dual-stack listener, as `accept` reports it. Read in place (no array): asked once per connection.
+    package var isIPv4Mapped: Bool {
+        guard family == AF_INET6 else { return false }
+        return withUnsafeBytes(of: storage) { raw in
+            withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { bytes in
+                bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            }
+        }
+    }
+
     /// The address with its IPv4-mapped IPv6 form (`::ffff:a.b.c.d`) read as the IPv4 address it maps.
     private var unmappedBytes: [UInt8] {
         let bytes = addressBytes
-        if bytes.count == 16 && bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
-            return Array(bytes[12...])
-        }
-        return bytes
+        return isIPv4Mapped ? Array(bytes[12...]) : bytes
+    }
+
+    /// The IPv4 address `a.b.c.d` (with the same port) for an IPv4-mapped `::ffff:a.b.c.d`; any other address
+    /// as it is. A dual-stack listener's IPv4 peer is so made what it is, an IPv4 peer: `127.0.0.1:50312` in
+    /// the log, the journal and every check of where a request came from.
+    package var unmapped: SocketAddress {
+        guard isIPv4Mapped else { return self }
+        var v4 = sockaddr_in()
+        v4.sin_family = sa_family_t(AF_INET)
+        v4.sin_port = port.bigEndian
+        let bytes = addressBytes
+        withUnsafeMutableBytes(of: &v4.sin_addr) { $0.copyBytes(from: bytes[12...]) }
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { raw in withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) } }
+        var address = SocketAddress(storage: storage)
+        Syscall.setLength(&address.storage, address.length)
+        return address
     }
 
     /// Whether this is `0.0.0.0` or `::`: every address of the machine.

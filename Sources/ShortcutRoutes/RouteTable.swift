@@ -124,7 +124,8 @@ package struct RouteTable: Sendable {
     /// the network addresses a phone reaches it at).
     package func didStart(at address: HTTPServerAddress) {
         bound.value = address.description
-        bound.networkRoots = address.socketAddress.map { DeviceURLs.networkRoots(listeningOn: $0, port: address.port) } ?? []
+        bound.networkRoots =
+            address.socketAddress.map { DeviceURLs.networkRoots(listeningOn: $0, ipv6Only: address.isIPv6Only, port: address.port) } ?? []
     }
 
     /// `http://ADDRESS:PORT` for each address of this machine a device on the network reaches the running

@@ -34,18 +34,20 @@ import Testing
         try body(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self))
     }
 
-    /// On `::` only IPv6 lines: the listener is IPV6_V6ONLY, so an IPv4 line there would be refused.
-    @Test(arguments: ["0.0.0.0", "::"])
-    func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301(wildcard: String) throws {
-        try NetworkServeTests.withServer(["--host", wildcard]) { text in
+    /// On `::` the IPv4 lines, then the IPv6 ones: the listener is dual-stack (issue 42). Each line answers.
+    @Test(arguments: [("0.0.0.0", false), ("::", false)])
+    func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301(wildcard: String, ipv6Only: Bool) throws {
+        try NetworkServeTests.withServer(["--host", wildcard] + (ipv6Only ? ["--ipv6-only"] : [])) { text in
             let lines = text.split(separator: "\n").map(String.init)
             let first = try #require(lines.first)
             let shown = wildcard == "::" ? "[::]" : wildcard
             #expect(first.hasPrefix("listening on http://\(shown):"))
             let port = try #require(UInt16(first.dropFirst("listening on http://\(shown):".count)))
             let any = try #require(SocketAddress(host: wildcard, port: 0))
-            let expected = try NetworkInterfaces.reachable(listeningOn: any).map { "  on your network: http://\($0.with(port: port))/s" }
+            let reachable = try NetworkInterfaces.reachable(listeningOn: any, ipv6Only: ipv6Only)
+            let expected = reachable.map { "  on your network: http://\($0.with(port: port))/s" }
             #expect(!expected.isEmpty)
+            if wildcard == "::" { #expect(reachable.contains { !$0.isIPv6 } == !ipv6Only, "IPv4 lines unless --ipv6-only") }
             #expect(lines.dropFirst().first?.hasPrefix("  store: ") == true, "the store line, then the addresses")
             #expect(Array(lines.dropFirst(2)) == expected)
             for line in lines.dropFirst(2) {

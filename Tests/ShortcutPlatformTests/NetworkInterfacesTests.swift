@@ -43,8 +43,8 @@ import Testing
     }
 
     /// Listening on 0.0.0.0: every IPv4 address a device on the network reaches (not 127/8, not 169.254/16);
-    /// on `::` (an IPV6_V6ONLY listener), the IPv6 ones (not fe80::/10); on one address, that address unless
-    /// it is loopback.
+    /// on `::` (dual-stack) those and then the IPv6 ones (not fe80::/10), on an IPv6-only `::` the IPv6 ones
+    /// alone; on one address, that address unless it is loopback (an IPv4-mapped one read as IPv4).
     @Test func reachableAddressesForEachKindOfListener() throws {
         let all = try NetworkInterfaces.addresses()
         let expectedV4 = all.filter { !$0.address.isIPv6 && $0.isUp && !$0.isLoopback && !$0.isLinkLocal }.map(\.address.host)
@@ -52,7 +52,14 @@ import Testing
         let any4 = try #require(SocketAddress(host: "0.0.0.0", port: 9081))
         let any6 = try #require(SocketAddress(host: "::", port: 9081))
         #expect(try NetworkInterfaces.reachable(listeningOn: any4).map(\.host) == expectedV4)
-        #expect(try NetworkInterfaces.reachable(listeningOn: any6).map(\.host) == expectedV6)
+        #expect(try NetworkInterfaces.reachable(listeningOn: any6).map(\.host) == expectedV4 + expectedV6)
+        #expect(try NetworkInterfaces.reachable(listeningOn: any6, ipv6Only: false).map(\.host) == expectedV4 + expectedV6)
+        #expect(try NetworkInterfaces.reachable(listeningOn: any6, ipv6Only: true).map(\.host) == expectedV6)
+        #expect(try NetworkInterfaces.reachable(listeningOn: any4, ipv6Only: true).map(\.host) == expectedV4, "IPv4: no IPv6 option")
+        #expect(try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "::ffff:127.0.0.1", port: 1))).isEmpty)
+        #expect(
+            try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "::ffff:192.0.2.9", port: 1))).map(\.description)
+                == ["192.0.2.9:0"])
         #expect(try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "127.0.0.1", port: 1))).isEmpty)
         #expect(
             try NetworkInterfaces.reachable(listeningOn: #require(SocketAddress(host: "192.0.2.9", port: 1))).map(\.host)

@@ -15,7 +15,12 @@ public final class RawClient {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
-        public init(description: String) { self.description = description }
+        /// The failed call's `errno` (`ECONNREFUSED` for a refused connect); 0 when none.
+        public let code: Int32
+        public init(description: String, code: Int32 = 0) {
+            self.description = description
+            self.code = code
+        }
     }
 
     /// Connects to `host:port` (IPv4 or IPv6), with an optional small receive buffer.
@@ -55,9 +60,9 @@ public final class RawClient {
             }
         }
         guard result == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             close(fd)
-            throw Failure(description: "connect \(host):\(port): \(message)")
+            throw Failure(description: "connect \(host):\(port): \(String(cString: strerror(code)))", code: code)
         }
         return fd
     }

@@ -43,7 +43,8 @@ public struct HTTPRequest: Sendable {
     /// The route's `:name`, `*` and `**` captures, percent-decoded (filled in by the router).
     /// Kept beside the shared fields, so that setting it never copies them.
     public var params: Parameters
-    /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`); empty for requests made in tests.
+    /// The peer's address as text (`127.0.0.1:53211`, `[::1]:53211`; an IPv4 client of a dual-stack `::`
+    /// server as its IPv4 address, not `[::ffff:127.0.0.1]:53211`); empty for requests made in tests.
     /// Kept beside the shared fields, so that setting it never copies them.
     public var remoteAddress: String
     /// The pattern of the route that answers (`/p/:id`), set by the router; nil before routing and when no

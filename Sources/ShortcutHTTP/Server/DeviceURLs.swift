@@ -4,10 +4,11 @@ import ShortcutPlatform
 /// LAN addresses, the Simulator (which shares the Mac's network) through loopback.
 package enum DeviceURLs {
     /// `http://ADDRESS:PORT` for each address a device on the network reaches (IPv4 first; `[…]` for IPv6)
-    /// when the server listens on `listening`; none when it listens on loopback, or the list cannot be read.
-    package static func networkRoots(listeningOn listening: SocketAddress, port: UInt16) -> [String] {
+    /// when the server listens on `listening` (`ipv6Only` as it was started: `::` then refuses IPv4); none
+    /// when it listens on loopback, or the list cannot be read.
+    package static func networkRoots(listeningOn listening: SocketAddress, ipv6Only: Bool = false, port: UInt16) -> [String] {
         do {
-            return try NetworkInterfaces.reachable(listeningOn: listening).map { "http://\($0.with(port: port))" }
+            return try NetworkInterfaces.reachable(listeningOn: listening, ipv6Only: ipv6Only).map { "http://\($0.with(port: port))" }
         } catch {
             return []
         }
@@ -15,9 +16,10 @@ package enum DeviceURLs {
 
     /// The roots a phone could use for a server on this machine at `port`, whichever wildcard it listens
     /// on: what the CLI shows when no `--base-url` says otherwise. IPv4 first (what a URL typed or scanned
-    /// on a phone most often reaches).
+    /// on a phone most often reaches), then IPv6.
     package static func networkRoots(port: UInt16) -> [String] {
-        ["0.0.0.0", "::"].compactMap { SocketAddress(host: $0, port: 0) }.flatMap { networkRoots(listeningOn: $0, port: port) }
+        guard let any = SocketAddress(host: "::", port: 0) else { return [] }
+        return networkRoots(listeningOn: any, ipv6Only: false, port: port)
     }
 
     /// Where a phone reaches the server that `root` (a `--base-url`) names: `root` itself unless it names

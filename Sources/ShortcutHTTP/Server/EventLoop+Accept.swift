@@ -51,7 +51,9 @@ extension EventLoop {
             socket.close()
             return false
         }
-        let connection = Connection(socket: socket, remote: address.description, context: context)
+        // A dual-stack listener's IPv4 peer arrives as `::ffff:a.b.c.d`: recorded as the IPv4 address it is, so
+        // the log, the journal and every "is this from this machine" check read one form (`127.0.0.1:50312`).
+        let connection = Connection(socket: socket, remote: address.unmapped.description, context: context)
         do { try poller.add(socket.fd, .read) } catch {
             counter.release(loop: index)
             socket.close()

@@ -234,10 +234,17 @@ public final class HTTPServer: @unchecked Sendable {
     var runningLoops: [EventLoop] { withLock { loops } }
 
     /// Binds `host:port` (port 0: any free port) and starts serving. Returns the bound address.
-    /// Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
+    ///
+    /// An IPv6 `host` is dual-stack unless `ipv6Only`: `::` answers IPv4 clients as well (as Go's and Node's
+    /// listeners do), and handlers, the access log and the journal see such a client as the IPv4 address it
+    /// is (`127.0.0.1:50312`, not `[::ffff:127.0.0.1]:50312`). With `ipv6Only`, IPv4 clients are refused.
+    /// An IPv4-mapped `host` (`::ffff:127.0.0.1`) is the IPv4 address it maps. `ipv6Only` does nothing for
+    /// an IPv4 `host`. Throws `SystemError` (e.g. `isAddressInUse`) or `HTTPServerError.invalidHost`.
     @discardableResult
-    public func start(_ port: UInt16 = 0, host: String = "127.0.0.1") throws -> HTTPServerAddress {
-        guard let address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
+    public func start(_ port: UInt16 = 0, host: String = "127.0.0.1", ipv6Only: Bool = false) throws -> HTTPServerAddress {
+        guard var address = SocketAddress(host: host, port: port) else { throw HTTPServerError.invalidHost(host) }
+        // A mapped address takes IPv4 clients only, and an IPv6-only socket cannot bind it at all (EINVAL).
+        if !ipv6Only { address = address.unmapped }
         return try withLock { () throws -> HTTPServerAddress in
             guard loops.isEmpty else { throw HTTPServerError.alreadyStarted }
             var limits = self.limits
@@ -247,9 +254,9 @@ public final class HTTPServer: @unchecked Sendable {
             }
             // The kernel caps the backlog without a word: Linux at net.core.somaxconn (4096 since 5.4), Darwin
             // at kern.ipc.somaxconn (128 by default), so a burst past that is refused or retried by clients.
-            let socket = try Socket.listen(on: address, backlog: 1024)
+            let socket = try Socket.listen(on: address, backlog: 1024, ipv6Only: ipv6Only)
             do {
-                let bound = HTTPServerAddress(try socket.localAddress())
+                let bound = HTTPServerAddress(try socket.localAddress(), ipv6Only: ipv6Only)
                 let responder = self.responder
                 let counter = ConnectionCounter(limit: limits.maxConnections, loops: loopCount)
                 let logWriter = logsRequests ? LogWriter(capacity: limits.maxPendingLogBytes) : nil
