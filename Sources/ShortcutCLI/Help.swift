@@ -26,7 +26,8 @@ enum Help {
         Options:
           --host ADDRESS          address to listen on (default 127.0.0.1; ::1 for IPv6; 0.0.0.0 or :: for a
                                   phone on the same network: the addresses it reaches are printed at start;
-                                  the /api/ routes still answer only this machine)
+                                  the /api/ routes still answer only this machine). :: answers IPv4 too
+          --ipv6-only             with an IPv6 --host (::), refuse IPv4 clients (default: both, dual-stack)
           --port N                port (default 9081; 0 picks a free port, printed on start)
           --store DIR             store folder (default: $XDG_DATA_HOME/shortcut-serve, ~/.local/share/shortcut-serve,
                                   or ~/Library/Application Support/shortcut-serve on macOS); made if missing.

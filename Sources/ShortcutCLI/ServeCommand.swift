@@ -112,7 +112,7 @@ struct ServeCommand {
         let files = OpenFileLimit.raise()
         let address: HTTPServerAddress
         do {
-            address = try server.start(options.port, host: options.host)
+            address = try server.start(options.port, host: options.host, ipv6Only: options.ipv6Only)
         } catch {
             standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
             if !storeExisted, app.records.count == 0 { try? FileManager.default.removeItem(at: storeFolder) }

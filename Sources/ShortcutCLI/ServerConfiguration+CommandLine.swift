@@ -6,9 +6,9 @@ import ShortcutServe
 /// `shortcut-serve [serve]`'s options, read into a `ServerConfiguration`.
 extension ServerConfiguration {
     static let usage = """
-        Usage: shortcut-serve [--host ADDRESS] [--port N] [--store DIR] [--mode page|data] [--template FILE]
-                              [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE] [--assetlinks FILE]
-                              [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
+        Usage: shortcut-serve [--host ADDRESS [--ipv6-only]] [--port N] [--store DIR] [--mode page|data]
+                              [--template FILE] [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE]
+                              [--assetlinks FILE] [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
                               [--cache-bytes N] [--journal N] [--journal-bytes N] [--journal-bodies N]
                               [--journal-secrets] [--stubs DIR] [--global-response-templating] [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
@@ -26,6 +26,11 @@ extension ServerConfiguration {
                 throw UsageError("--host takes an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1), not '\(host)'", usage: usage)
             }
             options.host = host
+        }
+        options.ipv6Only = reader.flag("--ipv6-only")
+        if options.ipv6Only, let address = SocketAddress(host: options.host, port: 0), !address.isIPv6 || address.isIPv4Mapped {
+            throw UsageError(
+                "--ipv6-only goes with an IPv6 --host (::, ::1, …); '\(options.host)' is an IPv4 address", usage: usage)
         }
         if let port = try reader.integer("--port", in: 0...65535) { options.port = UInt16(port) }
         options.storePath = try reader.value("--store")

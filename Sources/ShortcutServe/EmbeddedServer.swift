@@ -58,7 +58,8 @@ public final class EmbeddedServer: Sendable {
     /// - Parameters:
     ///   - store: the store folder (made if missing, kept at `stop`); nil for a new temp folder, removed
     ///     at `stop`.
-    ///   - host: the address to listen on: loopback unless a device on the network must reach it.
+    ///   - host: the address to listen on: loopback unless a device on the network must reach it. `::`
+    ///     answers IPv4 as well unless `options.ipv6Only`.
     ///   - port: 0 for a free port (`baseURL` says which).
     ///   - logsRequests: whether to write the binary's access log to standard error (off: a test's output
     ///     stays its own).
@@ -89,7 +90,7 @@ public final class EmbeddedServer: Sendable {
         app = try ShortcutApp(options: options)
         server = HTTPServer(limits: options.limits, logsRequests: logsRequests)
         try app.install(on: server)
-        let address = try server.start(port, host: host)
+        let address = try server.start(port, host: host, ipv6Only: options.ipv6Only)
         app.didStart(at: address)
         self.port = address.port
         baseURL = "http://\(address.isIPv6 ? "[\(address.host)]" : address.host):\(address.port)"

@@ -14,6 +14,10 @@ import ShortcutRoutes
 public struct ServerConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 9081
+    /// `--ipv6-only`: an IPv6 `host` refuses IPv4 clients. Off by default: `::` answers IPv4 as well
+    /// (dual-stack, as Go's and Node's listeners), its IPv4 clients seen as the IPv4 addresses they are.
+    /// Nothing for an IPv4 `host`.
+    public var ipv6Only = false
     /// The store folder; nil: the per-user default.
     public var storePath: String?
     public var quiet = false

@@ -127,6 +127,15 @@ import Testing
         (["--bogus"], "Error: unknown option '--bogus'"),
         (["--mode", "fax"], "Error: --mode is page or data, not 'fax'"),
         (["--host", "example.com"], "Error: --host takes an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1), not 'example.com'"),
+        (["--ipv6-only"], "Error: --ipv6-only goes with an IPv6 --host (::, ::1, …); '127.0.0.1' is an IPv4 address"),
+        (
+            ["--host", "0.0.0.0", "--ipv6-only"],
+            "Error: --ipv6-only goes with an IPv6 --host (::, ::1, …); '0.0.0.0' is an IPv4 address"
+        ),
+        (
+            ["--host", "::ffff:127.0.0.1", "--ipv6-only"],
+            "Error: --ipv6-only goes with an IPv6 --host (::, ::1, …); '::ffff:127.0.0.1' is an IPv4 address"
+        ),
         (["mock", "add"], "Error: mock add needs --file"),
         (["add", "--title", "T"], "Error: add needs --open URL (the app URL)"),
     ])

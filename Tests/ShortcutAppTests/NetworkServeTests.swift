@@ -34,8 +34,9 @@ import Testing
         try body(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self))
     }
 
-    /// On `::` the IPv4 lines, then the IPv6 ones: the listener is dual-stack (issue 42). Each line answers.
-    @Test(arguments: [("0.0.0.0", false), ("::", false)])
+    /// On `::` the IPv4 lines, then the IPv6 ones: the listener is dual-stack (issue 42); with `--ipv6-only`
+    /// the IPv6 ones alone, since an IPv4 line there would be refused. Each line answers.
+    @Test(arguments: [("0.0.0.0", false), ("::", false), ("::", true)])
     func theBinaryPrintsOneLineForEachNetworkAddressAndThoseAnswerThe301(wildcard: String, ipv6Only: Bool) throws {
         try NetworkServeTests.withServer(["--host", wildcard] + (ipv6Only ? ["--ipv6-only"] : [])) { text in
             let lines = text.split(separator: "\n").map(String.init)
