@@ -33,6 +33,7 @@ open class HttpServerIO {
     private var core: HTTPServer?
     private var storedIPv4: String?
     private var storedIPv6: String?
+    private var storedIPv6Only = false
     private var sessions: UpgradedSessions?
     /// The last stop's completion (left when a handler stopped the server: it could not wait), for the next
     /// `stop()` or `start()` to wait on.
@@ -68,11 +69,20 @@ open class HttpServerIO {
         set { lock.withLock { storedIPv4 = newValue } }
     }
 
-    /// The IPv6 address `start(_:)` binds (`::` for every interface, IPv6 only). When nil, `start(_:)` binds
-    /// `listenAddressIPv4`, or 127.0.0.1.
+    /// The IPv6 address `start(_:)` binds (`::` for every interface, answering IPv4 clients too, as Swifter's
+    /// dual-stack socket did, unless `ipv6Only`). When nil, `start(_:)` binds `listenAddressIPv4`, or 127.0.0.1.
     public var listenAddressIPv6: String? {
         get { lock.withLock { storedIPv6 } }
         set { lock.withLock { storedIPv6 = newValue } }
+    }
+
+    /// Whether `start(_:)` on `listenAddressIPv6` refuses IPv4 clients (`IPV6_V6ONLY`). Default false: `"::"`
+    /// answers IPv4 and IPv6, as with Swifter, and `HttpRequest.address` of an IPv4 client is its IPv4 address
+    /// (`127.0.0.1`, not `::ffff:127.0.0.1`). Not Swifter's; `start(_:forceIPv4: true)` ignores it. Read at
+    /// `start`.
+    public var ipv6Only: Bool {
+        get { lock.withLock { storedIPv6Only } }
+        set { lock.withLock { storedIPv6Only = newValue } }
     }
 
     /// A server that does not listen yet.
@@ -94,7 +104,8 @@ open class HttpServerIO {
     }
 
     /// Binds `port` and starts serving; returns at once. Does nothing unless stopped (as Swifter).
-    /// `forceIPv4`: bind `listenAddressIPv4` (127.0.0.1 when nil). Otherwise: `listenAddressIPv6`, else
+    /// `forceIPv4`: bind `listenAddressIPv4` (127.0.0.1 when nil), IPv4 only (an IPv6 address there throws
+    /// `SocketError.bindFailed`). Otherwise: `listenAddressIPv6` (dual-stack unless `ipv6Only`), else
     /// `listenAddressIPv4`, else 127.0.0.1. `priority` is accepted for source compatibility and not used:
     /// the core's queues have their own quality of service. Throws `SocketError.bindFailed` (e.g. "Address
     /// already in use") and the like.
@@ -104,13 +115,20 @@ open class HttpServerIO {
     ) throws {
         // A handler's `stop()` may still be freeing the port: binding it again must wait for that.
         awaitLastStop()
-        let settings = lock.withLock { () -> (String, ServerLimits, Int, UpgradedSessions)? in
+        let settings = lock.withLock { () -> (String, Bool, ServerLimits, Int, UpgradedSessions)? in
             guard stateValue == .stopped else { return nil }
             stateValue = .starting
             let host = forceIPv4 ? (storedIPv4 ?? "127.0.0.1") : (storedIPv6 ?? storedIPv4 ?? "127.0.0.1")
-            return (host, self.limits, maxResponseBodyBytes, UpgradedSessions(limit: maxUpgradedConnections))
+            return (
+                host, !forceIPv4 && storedIPv6Only, self.limits, maxResponseBodyBytes, UpgradedSessions(limit: maxUpgradedConnections)
+            )
         }
-        guard let (host, limits, bodyLimit, sessions) = settings else { return }
+        guard let (host, ipv6Only, limits, bodyLimit, sessions) = settings else { return }
+        // `forceIPv4` means IPv4 only: an IPv6 `listenAddressIPv4` would be a dual-stack or IPv6 listener.
+        if forceIPv4, let address = SocketAddress(host: host, port: port), address.isIPv6, !address.isIPv4Mapped {
+            state = .stopped
+            throw SocketError.bindFailed("forceIPv4 takes an IPv4 listenAddressIPv4, not '\(host)'")
+        }
         let upgrades = ResponseEncoder.Upgrades(sessions: sessions, server: self)
         let server = HTTPServer(limits: limits, logsRequests: false)
         // The handler holds the server strongly while it runs, as Swifter's accept loop did: an app may let go
@@ -123,7 +141,7 @@ open class HttpServerIO {
         server["/"] = handler
         server["/**"] = handler
         do {
-            try server.start(port, host: host)
+            try server.start(port, host: host, ipv6Only: ipv6Only)
         } catch {
             state = .stopped
             throw HttpServerIO.socketError(error)
