@@ -164,9 +164,12 @@ struct ServeCommand {
             }
             announcement += "  recording: every request is proxied to \(recording.target); Ctrl-C writes the mappings\n"
         }
-        writeUnbuffered(announcement, to: Platform.standardOutput)
-        // Started: the code that ran only to start need not stay mapped (see `releaseStartupCode`).
+        // Started: the code that ran only to start need not stay mapped (see `releaseStartupCode`). Before the
+        // announcement, not after: whoever reads it (a test of idle RSS, a script) may measure at once, and on a
+        // busy machine the main thread can lose the core between the write and the release (CI measured 10.5
+        // MB once, after its first answer, where 6.7 MB is usual).
         Platform.releaseStartupCode()
+        writeUnbuffered(announcement, to: Platform.standardOutput)
 
         // The main thread parks rather than leaving through `dispatchMain()`: that ends it with
         // `pthread_exit`, whose unwinding reads the whole `.eh_frame` of a static binary (2.4 MB of RSS).
