@@ -27,8 +27,20 @@ extension StoreCommand {
             var icon: ShortcutIcon?
             if let iconPath {
                 // `--icon -`: the image from standard input (`curl … | shortcut-serve add --icon - …`).
+                let named = iconPath == "-" ? "standard input" : iconPath
                 switch FileWords.read(iconPath, limit: ShortcutIcon.maxBytes) {
-                case .success(let bytes): icon = try ShortcutIcon(bytes: bytes)
+                case .success(let bytes) where bytes.count > ShortcutIcon.maxBytes:
+                    // The file's own size, not the limit and one byte that were read of it.
+                    let size = FileWords.size(of: iconPath)
+                    throw Failure(
+                        description: "\(named): "
+                            + ShortcutIcon.sizeReason(bytes: size ?? bytes.count, limit: ShortcutIcon.maxBytes, exact: size != nil))
+                case .success(let bytes):
+                    do {
+                        icon = try ShortcutIcon(bytes: bytes)
+                    } catch {
+                        throw Failure(description: "\(named): \(error.reason)")
+                    }
                 case .failure(let failure):
                     throw Failure(description: "cannot read icon \(iconPath == "-" ? "from standard input" : iconPath): \(failure.reason)")
                 }
@@ -116,17 +128,24 @@ extension StoreCommand {
             try Self.run(in: store) { () throws(ServiceError) in try store.mocks.delete(id, by: .owner) }
             return "removed \(id)"
         case .addMock(let storePath, let file, let status, let type, let charset, let headers, let id, let name, let base, let json):
+            // Read up to the service's content limit (`MockDraft.maxContentBytes`, as POST /api/mock): the
+            // service refuses a larger file in the API's words, naming the file's own size.
             let data: [UInt8]
-            switch FileWords.read(file, limit: RecordStore.defaultMaxRecordBytes) {
+            switch FileWords.read(file, limit: MockDraft.maxContentBytes) {
             case .success(let bytes): data = bytes
             case .failure(let failure): throw Failure(description: "cannot read \(file): \(failure.reason)")
+            }
+            var found = FieldProblems()
+            if data.count > MockDraft.maxContentBytes {
+                let size = FileWords.size(of: file)
+                if let problem = MockDraft.contentSizeProblem(bytes: size ?? data.count, exact: size != nil) { found.add(problem) }
             }
             let store = try open(storePath, .createIfMissing)
             let draft = MockDraft(
                 body: data, status: status, contentType: type, charset: charset, headers: headers,
                 name: name, id: id)
             let created = try Self.run(in: store, file: file) { () throws(ServiceError) in
-                try store.mocks.create(draft, by: .owner)
+                try store.mocks.create(draft, by: .owner, adding: found)
             }
             let root = StoreCommand.root(of: base)
             guard !json else { return RecordJSON.createdMock(created.record, secret: created.secret) { root + $0 }.description }

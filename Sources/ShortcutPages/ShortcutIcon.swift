@@ -36,13 +36,19 @@ public struct ShortcutIcon: Sendable, Equatable {
     ///   `error.size` when larger than `limit`.
     public init(bytes: [UInt8], limit: Int) throws(ShortcutPageError) {
         if bytes.count > limit {
-            throw Self.error(ShortcutPageError.size, "icon is \(bytes.count) bytes; the limit is \(limit)")
+            throw Self.error(ShortcutPageError.size, Self.sizeReason(bytes: bytes.count, limit: limit))
         }
         guard let format = Format.sniff(bytes) else {
             throw Self.error(ShortcutPageError.format, "icon is not a PNG or JPEG: \(Self.describeStart(bytes))")
         }
         self.bytes = bytes
         self.format = format
+    }
+
+    /// The refusal of an icon of `bytes` bytes over `limit`: what `init(bytes:limit:)` says, and what the
+    /// command line says of a file it read only the start of (its own size; `exact: false` when unknown).
+    package static func sizeReason(bytes: Int, limit: Int, exact: Bool = true) -> String {
+        "icon is \(exact ? "\(bytes)" : "more than \(limit)") bytes; the limit is \(limit)"
     }
 
     /// Parses raw base64 (line breaks allowed) or a `data:image/png;base64,…` /

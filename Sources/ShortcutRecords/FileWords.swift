@@ -17,6 +17,19 @@ package enum FileWords {
         }
     }
 
+    /// The size of `path` when it is a regular file: what the refusal of a file over a limit names (`read`
+    /// stops one byte past the limit, which is not the file's size). Nil for standard input (`-`), a pipe or
+    /// a device, whose size is not known before their end.
+    package static func size(of path: String) -> Int? {
+        guard path != "-" else { return nil }
+        do {
+            let status = try Platform.status(ofPath: path)
+            return status.kind == .regular ? Int(clamping: status.size) : nil
+        } catch {
+            return nil  // gone since it was read: the caller names the bytes it read
+        }
+    }
+
     /// Why a read failed, in words.
     package struct ReadFailure: Error {
         package let reason: String

@@ -1,3 +1,4 @@
+import ShortcutPages
 import ShortcutStore
 
 #if canImport(FoundationEssentials)
@@ -51,6 +52,9 @@ public struct MockDraft: Sendable {
 
     // Limits of the fields, in UTF-8 bytes (what they cost in memory and on disk), each refused naming the
     // field, its size and the limit.
+    /// The most bytes of `body` (`content` in the API): one limit for the API, the command line's file and the
+    /// embedding API alike.
+    public static let maxContentBytes = 1_000_000
     /// The most bytes of `contentType`.
     public static let maxContentTypeBytes = 200
     /// The most bytes of `charset`: mocky's 50 characters (a charset name is ASCII: one byte each).
@@ -75,7 +79,9 @@ public struct MockDraft: Sendable {
         } else if let problem = PlayableStatus.statusProblem(status) {
             problems.add("status", "error.min", problem)
         }
-        if let problem = PlayableStatus.contentProblem(status: status, contentBytes: body.count) {
+        if let problem = MockDraft.contentSizeProblem(bytes: body.count) {
+            problems.add(problem)
+        } else if let problem = PlayableStatus.contentProblem(status: status, contentBytes: body.count) {
             problems.add("content", "error.invalid", problem)
         }
         problems.checkBytes(contentType, field: "content_type", limit: MockDraft.maxContentTypeBytes)
@@ -98,6 +104,15 @@ public struct MockDraft: Sendable {
         problems.checkBytes(name, field: "name", limit: MockDraft.maxNameBytes)
         guard isNew else { return }
         problems.checkNewRecord(id: id, secret: secret, reserved: caller.reservedIDProblem)
+    }
+
+    /// The refusal of content of `bytes` bytes, or nil when it is within `maxContentBytes`. `check` says it of
+    /// a draft's body; a caller that read only the start of a larger file says it of the file's own size
+    /// (`exact: false` when that size is not known: standard input, a pipe), in the same words.
+    package static func contentSizeProblem(bytes: Int, exact: Bool = true) -> FieldProblem? {
+        guard bytes > maxContentBytes else { return nil }
+        let size = exact ? "\(bytes) bytes" : "more than \(maxContentBytes) bytes"
+        return FieldProblem(field: "content", code: "error.maxLength", reason: "content is \(size); the limit is \(maxContentBytes)")
     }
 
     /// The header fields: how many, how large, and `HTTPField`'s rule (the writer's own), the first problem.

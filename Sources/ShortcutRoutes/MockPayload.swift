@@ -11,10 +11,6 @@ import ShortcutRecords
 /// The body of `POST /api/mock` and `PUT /api/mock/<id>` (mocky's, snake_case in) decoded into a
 /// `MockDraft`: the JSON shapes and types are checked here; what the values may be, by `MockService`.
 enum MockPayload {
-    /// The most bytes of `content` (the body that is played): a JSON API limit, as the body it comes in
-    /// is held in memory whole (the command line's file is bounded by the store's record limit).
-    static let maxContentBytes = 1_000_000
-
     /// mocky's expiration choices.
     enum Expiration: String, CaseIterable {
         case never
@@ -40,7 +36,8 @@ enum MockPayload {
         var fields = JSONFields(value)
         var draft = MockDraft()
         if let status = fields.integer("status") { draft.status = status }
-        draft.body = Array((fields.string("content", maxBytes: maxContentBytes) ?? "").utf8)
+        // Its size is the service's rule (`MockDraft.maxContentBytes`), the same for the command line's file.
+        draft.body = Array((fields.string("content") ?? "").utf8)
         if let type = fields.string("content_type") { draft.contentType = type }
         if let charset = fields.string("charset") { draft.charset = charset }
         draft.headers = decodeHeaders(fields.object["headers"], into: &fields.errors)

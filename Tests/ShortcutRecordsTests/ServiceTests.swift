@@ -106,6 +106,36 @@ import Testing
         #expect(mocks.list().isEmpty)
     }
 
+    /// Issue 42, one voice: the content limit is the service's, so `mock add --file` and `POST /api/mock`
+    /// (and the embedding API) refuse the same bytes in the same words; before, only the API's decoder had it.
+    @Test func aMockOfMoreThanAMillionBytesIsRefusedByTheServiceWhoeverAsks() throws {
+        let folder = Folder()
+        defer { folder.remove() }
+        let mocks = MockService(store: try folder.store())
+        let exact = MockDraft(body: [UInt8](repeating: 0x78, count: 1_000_000), id: "exact")
+        #expect(try mocks.create(exact, by: .owner).record.body.count == 1_000_000)
+        for caller in [Caller.owner, .anonymous] {
+            do {
+                _ = try mocks.create(MockDraft(body: [UInt8](repeating: 0x78, count: 1_000_001)), by: caller)
+                Issue.record("created")
+            } catch .invalid(let problems) {
+                #expect(problems.map(\.field) == ["content"])
+                #expect(problems.first?.code == "error.maxLength")
+                #expect(problems.first?.reason == "content is 1000001 bytes; the limit is 1000000")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        do {
+            try mocks.update("exact", with: MockDraft(body: [UInt8](repeating: 0x78, count: 1_000_001)), by: .owner)
+            Issue.record("replaced")
+        } catch .invalid(let problems) {
+            #expect(problems.first?.reason == "content is 1000001 bytes; the limit is 1000000")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
     @Test func theDemoIsOneShortcutRenderedWithTheGivenTemplate() throws {
         let demo = ShortcutRecord.makeDemo(template: .default)
         #expect(demo.id == ShortcutRecord.demoID && RecordKind(demo) == .shortcut)
