@@ -12,9 +12,10 @@ import ShortcutRecords
 /// `shortcut-serve qr` and `shortcut-serve open`: from the terminal to a real iPhone (a QR code of the
 /// shortcut's address on this machine's network) or to the Simulator (`xcrun simctl openurl`).
 enum DeviceCommand: Sendable, Equatable {
-    /// A QR code of a stored shortcut's `/s/<id>` (`baseURL`: where a phone reaches the server; nil for
-    /// this machine's first network address at `port`), or of any text.
-    case qrShortcut(id: String, baseURL: String?, port: UInt16, level: QRErrorCorrection, store: String?)
+    /// A QR code of a stored shortcut's `/s/<id>` (`baseURL`: where a phone reaches the server; else this
+    /// machine's first network address at `port`; with neither, the running server's address, as `add` finds
+    /// it: `PhoneAddress`), or of any text.
+    case qrShortcut(id: String, baseURL: String?, port: UInt16?, level: QRErrorCorrection, store: String?)
     case qrText(String, level: QRErrorCorrection)
     /// A stored shortcut's `/s/<id>` opened in the Simulator.
     case open(id: String, device: String, baseURL: String, store: String?)
@@ -22,9 +23,11 @@ enum DeviceCommand: Sendable, Equatable {
     static let qrUsage = """
         Usage: shortcut-serve qr ID [--base-url URL] [--port N] [--level L|M|Q|H] [--store DIR]
                shortcut-serve qr --url TEXT [--level L|M|Q|H] [--store DIR]
-          Draws a QR code in the terminal: of http://<this machine's network address>:<port>/s/ID (port 9081
-          unless --port; --base-url gives the address instead), or of any TEXT. A phone's camera opens it;
-          the server must listen on the network for that (shortcut-serve --host 0.0.0.0).
+          Draws a QR code in the terminal: of /s/ID at the address where the server running on the store
+          reaches a phone (its --public-url or its network address; an error when it listens on loopback only),
+          else of http://<this machine's network address>:9081/s/ID; --port N or --base-url URL gives the
+          address instead. Or a code of any TEXT. A phone's camera opens it; the server must listen on the
+          network for that (shortcut-serve --host 0.0.0.0).
         """
 
     static let openUsage = """
@@ -48,18 +51,12 @@ enum DeviceCommand: Sendable, Equatable {
             guard !text.isEmpty else { throw UsageError("--url needs a text to encode", usage: qrUsage) }
             return .qrText(text, level: level)
         }
-        var base = try reader.value("--base-url")
+        let base = try reader.value("--base-url")
         let port = try reader.integer("--port", in: 1...65535)
         let store = try reader.value("--store")
-        // No address given: the running server's public or network address, when the store has one.
-        if base == nil, port == nil {
-            let registry = RunningServers.registry(in: RunningServers.storeURL(store))
-            if let problem = registry.problem { standardError("warning: \(problem): --base-url names the address a phone opens\n") }
-            if let phone = registry.servers.first?.phoneRoot { base = phone }
-        }
         let rest = try reader.positionals()
         guard rest.count == 1 else { throw UsageError("qr takes one shortcut ID, or --url TEXT", usage: qrUsage) }
-        return .qrShortcut(id: rest[0], baseURL: base, port: UInt16(port ?? 9081), level: level, store: store)
+        return .qrShortcut(id: rest[0], baseURL: base, port: port.map { UInt16($0) }, level: level, store: store)
     }
 
     static func parseOpen(_ arguments: [String]) throws(UsageError) -> DeviceCommand {
@@ -87,15 +84,7 @@ enum DeviceCommand: Sendable, Equatable {
             return try DeviceCommand.drawing(of: text, level: level)
         case .qrShortcut(let id, let base, let port, let level, let store):
             try DeviceCommand.requireShortcut(id, store: store)
-            let root: String
-            if let base {
-                root = StoreCommand.root(of: base)
-            } else if let first = DeviceURLs.networkRoots(port: port).first {
-                root = first
-            } else {
-                root = "http://127.0.0.1:\(port)"
-                note("no network address found: this code opens only on this machine (or its Simulator)")
-            }
+            let root = try DeviceCommand.phoneRoot(baseURL: base, port: port, store: store, note: note)
             let url = root + RecordPath.shortcut(id)
             return url + "\n" + (try DeviceCommand.drawing(of: url, level: level))
         case .open(let id, let device, let base, let store):
@@ -109,6 +98,31 @@ enum DeviceCommand: Sendable, Equatable {
                 note("the iOS Simulator runs only on macOS; on the Mac, run:")
                 return command.shellLine
             #endif
+        }
+    }
+
+    /// Where the code of a shortcut points: `--base-url`; else this machine's network address at `--port`; else
+    /// the running server's address as `add` finds it (`PhoneAddress`), an error when it has none a phone opens.
+    private static func phoneRoot(baseURL: String?, port: UInt16?, store: String?, note: (String) -> Void) throws -> String {
+        if let baseURL { return StoreCommand.root(of: baseURL) }
+        let found: PhoneAddress
+        if let port {
+            found = DeviceURLs.networkRoots(port: port).first.map { .guessed(root: $0) } ?? .none
+        } else {
+            let registry = RunningServers.registry(in: RunningServers.storeURL(store))
+            found = PhoneAddress.find(
+                for: StoreCommand.root(of: registry.servers.first?.baseURL ?? StoreCommand.defaultBaseURL), in: registry)
+        }
+        switch found {
+        case .running(let root, _), .guessed(let root):
+            return root
+        case .loopbackOnly(let root):
+            throw Failure(description: PhoneAddress.loopbackOnly(root) + "; --base-url URL draws a code of another address")
+        case .unknown(let problem):
+            throw Failure(description: "no address for a phone: " + PhoneAddress.unknown(problem))
+        case .none:
+            note("no network address found: this code opens only on this machine (or its Simulator)")
+            return "http://127.0.0.1:\(port ?? DeviceURLs.port(of: StoreCommand.defaultBaseURL))"
         }
     }
 

@@ -85,3 +85,40 @@ enum RunningServers {
 
     static func storeURL(_ path: String?) -> URL { StoreCommand.directory(path) }
 }
+
+/// Where a phone opens the server whose links start at `root`: the one decision `add` (its `on your network:`
+/// line) and `qr ID` (its code) share, from the store's registry of running servers.
+enum PhoneAddress: Equatable {
+    /// The running server's own: its public URL, or a network address it listens on.
+    case running(root: String, server: RunningServer)
+    /// No server of the store runs at `root`: this machine's network address at its port (or `root` itself when
+    /// it is not loopback), where a server must listen for the phone.
+    case guessed(root: String)
+    /// The server running at `root` listens on loopback only: no address a phone opens.
+    case loopbackOnly(root: String)
+    /// The registry cannot be trusted (`problem`): no address may be taken from it, nor guessed in its place.
+    case unknown(problem: String)
+    /// This machine has no network address.
+    case none
+
+    /// The address for `root` (a `--base-url`, or the running server's), as `registry` (`RunningServers.registry`)
+    /// says.
+    static func find(for root: String, in registry: (servers: [RunningServer], problem: String?)) -> PhoneAddress {
+        if let problem = registry.problem { return .unknown(problem: problem) }
+        let running = registry.servers.first { StoreCommand.root(of: $0.baseURL) == root }
+        if let running {
+            guard let phone = running.phoneRoot else { return .loopbackOnly(root: root) }
+            return .running(root: phone, server: running)
+        }
+        return DeviceURLs.phoneRoot(for: root).map { .guessed(root: $0) } ?? .none
+    }
+
+    /// What is said of a server on loopback only, which a phone cannot open.
+    static func loopbackOnly(_ root: String) -> String {
+        "the server at \(root) listens on loopback only, which a phone cannot open "
+            + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)"
+    }
+
+    /// What is said when the registry cannot be trusted.
+    static func unknown(_ problem: String) -> String { "\(problem) (--base-url names the address a phone opens)" }
+}

@@ -66,24 +66,24 @@ extension StoreCommand {
             // A phone needs an address on the network: the QR code a camera opens, when there is one. The
             // running server's own (its public URL, or where it listens on the network) when it runs.
             let registry = RunningServers.registry(in: RunningServers.storeURL(storePath))
-            let running = registry.servers.first { StoreCommand.root(of: $0.baseURL) == root }
-            if let problem = registry.problem {
-                lines.append("on your network: unknown: \(problem) (--base-url names the address a phone opens)")
-            } else if let running, running.phoneRoot == nil {
-                lines.append(
-                    "on your network: the server at \(root) listens on loopback only, which a phone cannot open "
-                        + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel)")
-            } else if let phone = running?.phoneRoot ?? DeviceURLs.phoneRoot(for: root) {
+            // The phone's URL, with whose server it is, its code and the note on plain HTTP.
+            func phoneLines(_ phone: String, _ whose: String) throws -> [String] {
                 let url = phone + RecordPath.shortcut(id)
-                lines.append(
-                    "on your network: \(url) "
-                        + (running.map { "(the server running on this store, pid \($0.pid))" }
-                            ?? "(the server must listen there: shortcut-serve --host 0.0.0.0)"))
-                if qr ?? Platform.isTerminal(Platform.standardOutput) {
-                    lines.append(try DeviceCommand.drawing(of: url, level: .medium))
-                }
+                var lines = ["on your network: \(url) (\(whose))"]
+                if qr ?? Platform.isTerminal(Platform.standardOutput) { lines.append(try DeviceCommand.drawing(of: url, level: .medium)) }
                 if phone.hasPrefix("http://") { lines.append(DeviceURLs.insecureOriginLine) }
-            } else {
+                return lines
+            }
+            switch PhoneAddress.find(for: root, in: registry) {
+            case .unknown(let problem):
+                lines.append("on your network: unknown: " + PhoneAddress.unknown(problem))
+            case .loopbackOnly(let root):
+                lines.append("on your network: " + PhoneAddress.loopbackOnly(root))
+            case .running(let phone, let server):
+                lines += try phoneLines(phone, "the server running on this store, pid \(server.pid)")
+            case .guessed(let phone):
+                lines += try phoneLines(phone, "the server must listen there: shortcut-serve --host 0.0.0.0")
+            case .none:
                 lines.append("on your network: no network address found (a phone reaches the server only through one)")
             }
             return lines.joined(separator: "\n")

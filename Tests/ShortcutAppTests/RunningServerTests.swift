@@ -48,6 +48,39 @@ import Testing
                 == .string("https://mac.tail1234.ts.net/p/scan"))
     }
 
+    /// Issue 42, one voice: `qr ID` (no --base-url, no --port) takes the running server's addresses as `add` and
+    /// `/qr/` do, and on a loopback-only server says so and draws no code. Before, it drew a code of this machine's
+    /// network address at port 9081, where no server listened.
+    @Test func qrOfAShortcutOnALoopbackOnlyServerSaysSoAndDrawsNoCode() throws {
+        let store = CLITests.temporaryStore()
+        let server = try CLITests.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        #expect(try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store]).status == 0)
+        let qr = try CLITests.run(["qr", "scan", "--store", store])
+        #expect(qr.status == 1)
+        #expect(qr.stdout.isEmpty, "no code: \(qr.stdout)")
+        #expect(
+            qr.stderr
+                == "error: the server at http://127.0.0.1:\(server.port) listens on loopback only, which a phone cannot open "
+                + "(start it with --host 0.0.0.0, or --public-url https://NAME behind a tunnel); --base-url URL draws a code of another address\n"
+        )
+        let given = try CLITests.run(["qr", "scan", "--store", store, "--base-url", "http://192.0.2.7:9081"])
+        #expect(given.status == 0 && given.stdout.hasPrefix("http://192.0.2.7:9081/s/scan\n"), "--base-url still decides")
+    }
+
+    /// `qr ID` on a store whose registry is damaged guesses no address, as `add` does.
+    @Test func qrWithADamagedRegistryGuessesNoAddress() throws {
+        let store = CLITests.temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(try CLITests.run(["add", "--title", "Scan", "--open", "myapp://scan", "--id", "scan", "--store", store]).status == 0)
+        try Data("[{\"pid\": oops".utf8).write(to: URL(fileURLWithPath: store + "/servers.json"))
+        let qr = try CLITests.run(["qr", "scan", "--store", store])
+        #expect(qr.status == 1)
+        #expect(qr.stdout.isEmpty, "no code: \(qr.stdout)")
+        #expect(qr.stderr.hasPrefix("error: no address for a phone: \(store)/servers.json: not a list of running servers"), "\(qr.stderr)")
+        #expect(qr.stderr.hasSuffix(" (--base-url names the address a phone opens)\n"), "\(qr.stderr)")
+    }
+
     @Test func twoServersOnOneStoreAreBothNamed() throws {
         let store = CLITests.temporaryStore()
         let first = try CLITests.Server(["--store", store, "--quiet"])
