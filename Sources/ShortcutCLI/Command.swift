@@ -27,7 +27,10 @@ enum Command: Sendable {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         switch arguments.first {
         case "mock":
-            if wantsHelp { return .help(StoreCommand.mockUsage + "\n\n" + StoreCommand.storeNotes) }
+            if wantsHelp {
+                let all = StoreCommand.mockUsage + "\n\n" + StoreCommand.storeNotes
+                return .help(StoreCommand.usage(of: arguments.dropFirst().first, mock: true) ?? all)
+            }
             return .store(try StoreCommand.parse(Array(arguments.dropFirst()), mock: true))
         case "profile":
             if wantsHelp { return .help(ProfileCommand.usage) }
@@ -45,8 +48,10 @@ enum Command: Sendable {
             if wantsHelp { return .help(ProbeCommand.usage) }
             return .probe(try ProbeCommand.parse(Array(arguments.dropFirst())))
         case "stubs":
+            if wantsHelp { return .help(StubsCommand.usage) }
             return .stubs(try StubsCommand.parse(Array(arguments.dropFirst())))
         case "scenarios":
+            if wantsHelp { return .help(ScenariosCommand.usage) }
             return .scenarios(try ScenariosCommand.parse(Array(arguments.dropFirst())))
         case "record":
             if wantsHelp { return .help(RecordCommand.usage) }
@@ -55,7 +60,7 @@ enum Command: Sendable {
             if wantsHelp { return .help(RequestsCommand.usage) }
             return .requests(try RequestsCommand.parse(Array(arguments.dropFirst())))
         case "add", "list", "show", "rm":
-            if wantsHelp { return .help(StoreCommand.shortcutUsage + "\n\n" + StoreCommand.storeNotes) }
+            if wantsHelp { return .help(StoreCommand.usage(of: arguments.first, mock: false) ?? StoreCommand.shortcutUsage) }
             return .store(try StoreCommand.parse(arguments, mock: false))
         default:
             break

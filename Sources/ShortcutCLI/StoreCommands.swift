@@ -53,6 +53,86 @@ enum StoreCommand: Sendable {
                shortcut-serve mock rm ID [--store DIR]
         """
 
+    // Each command's own `--help` (and the usage its errors print).
+    static let addUsage = """
+        Usage: shortcut-serve add --title T --open URL [--icon FILE|-] [--app-name N] [--id ID] [--mode page|data]
+                                  [--template FILE] [--store DIR] [--base-url URL] [--qr|--no-qr] [--json]
+          Makes a shortcut in the store (the store too, when it is missing): its page opens the app URL --open,
+          with the icon FILE (PNG or JPEG, at most 262144 bytes; - reads standard input) under --title. Prints
+          its id (a new UUID unless --id), its links, its secret (DELETE /api/shortcuts/ID needs it), the
+          Simulator command and where a phone opens it, with a QR code on a terminal (--qr, --no-qr decide).
+          --json prints what POST /api/shortcuts answers, the secret included.
+        """
+
+    static let listUsage = """
+        Usage: shortcut-serve list [--json] [--store DIR] [--base-url URL]
+          One shortcut a line: id, title, app URL. --json prints one JSON array, the entries of
+          GET /api/shortcuts, links made with --base-url (default: the running server's address).
+          On a --store folder that is not there it prints nothing ([] with --json, exit 0, a note on standard
+          error) and makes nothing. It prints the good records, and on standard error one
+          'warning: <file>: <why>' line per damaged file it skipped, with the command that removes it; its exit
+          status stays 0. A read-only store can be listed.
+        """
+
+    static let showUsage = """
+        Usage: shortcut-serve show ID [--json | --html] [--store DIR] [--base-url URL]
+          The shortcut's fields, one 'name: value' a line; --json the object list --json and
+          GET /api/shortcuts/ID give; --html the page it serves at /p/ID. show demo is the built-in shortcut.
+          A missing store or record is an error (exit 1), and so is a damaged record, saying why.
+        """
+
+    static let removeUsage = """
+        Usage: shortcut-serve rm ID [--store DIR]
+          Removes the shortcut ID, or a damaged record of any kind (saying what was wrong with it). A missing
+          store or record is an error (exit 1); rm never makes a store.
+        """
+
+    static let mockAddUsage = """
+        Usage: shortcut-serve mock add --file page.html [--status 200] [--type text/html] [--charset UTF-8]
+                                       [--header 'K: V']... [--id slug] [--name N] [--store DIR] [--base-url URL]
+                                       [--json]
+          Makes a mock in the store (the store too, when it is missing), played at /v3/ID: the file's bytes (-
+          reads standard input; at most \(MockDraft.maxContentBytes) bytes, as POST /api/mock) with the status,
+          type, charset and header fields given. Prints its id, its link and its secret (PUT and DELETE
+          /api/mock/ID need it); --json prints what POST /api/mock answers.
+        """
+
+    static let mockListUsage = """
+        Usage: shortcut-serve mock list [--json] [--store DIR] [--base-url URL]
+          One mock a line: id, status, type, size, name. --json prints one JSON array, the fields of
+          GET /api/mock's entries, links made with --base-url (default: the running server's address).
+          On a --store folder that is not there it prints nothing ([] with --json, exit 0, a note on standard
+          error); damaged files are skipped with a 'warning:' line each, as list does.
+        """
+
+    static let mockShowUsage = """
+        Usage: shortcut-serve mock show ID [--json] [--store DIR]
+          The mock's id, name, status, type and header fields, then a blank line and the body it plays;
+          --json the fields of GET /api/mock/ID. A missing store or record is an error (exit 1), and so is
+          a damaged record, saying why.
+        """
+
+    static let mockRemoveUsage = """
+        Usage: shortcut-serve mock rm ID [--store DIR]
+          Removes the mock ID (or a shortcut: mocky's DELETE removes either), or a damaged record of any kind.
+          A missing store or record is an error (exit 1); mock rm never makes a store.
+        """
+
+    /// The `--help` of `verb` (`add`, `list`, `show`, `rm`; of a mock with `mock`), or nil for another word.
+    static func usage(of verb: String?, mock: Bool) -> String? {
+        switch (mock, verb) {
+        case (false, "add"): addUsage
+        case (false, "list"): listUsage
+        case (false, "show"): showUsage
+        case (false, "rm"): removeUsage
+        case (true, "add"): mockAddUsage
+        case (true, "list"): mockListUsage
+        case (true, "show"): mockShowUsage
+        case (true, "rm"): mockRemoveUsage
+        default: nil
+        }
+    }
+
     /// What `--help` adds to either usage: how the commands meet a missing, damaged or read-only store.
     static let storeNotes = """
         list, show and rm never make a store (only add does): list on a --store folder that is not there
@@ -78,8 +158,10 @@ enum StoreCommand: Sendable {
 
     /// Parses `add|list|show|rm …` (shortcuts) or, with `mock: true`, `mock add|list|show|rm …`.
     static func parse(_ arguments: [String], mock: Bool) throws(UsageError) -> StoreCommand {
-        let usage = mock ? mockUsage : shortcutUsage
-        guard let verb = arguments.first else { throw UsageError("missing a command: add, list, show or rm", usage: usage) }
+        guard let verb = arguments.first else {
+            throw UsageError("missing a command: add, list, show or rm", usage: mock ? mockUsage : shortcutUsage)
+        }
+        let usage = usage(of: verb, mock: mock) ?? (mock ? mockUsage : shortcutUsage)
         var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
         let store = try reader.value("--store")
         func single(_ what: String) throws(UsageError) -> String {
