@@ -148,7 +148,9 @@ extension StoreCommand {
                 try store.mocks.create(draft, by: .owner, adding: found)
             }
             let root = StoreCommand.root(of: base)
-            guard !json else { return RecordJSON.createdMock(created.record, secret: created.secret) { root + $0 }.description }
+            guard !json else {
+                return RecordJSON.createdMock(created.record, secret: created.secret, casing: .snake) { root + $0 }.description
+            }
             return "id: \(created.record.id)\nlink: \(root + RecordPath.play(created.record.id))\nsecret: \(created.secret)"
         case .listMocks(let storePath, let json, let base):
             if let none = Self.emptyListing(storePath, json: json) { return none }
@@ -156,13 +158,13 @@ extension StoreCommand {
             let mocks = store.mocks.listMocks()
             store.warnings.forEach(warn)
             let root = StoreCommand.root(of: base)
-            guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0) { root + $0 } }).description }
+            guard !json else { return JSONValue.array(mocks.map { RecordJSON.listEntry($0, casing: .snake) { root + $0 } }).description }
             return mocks.map { "\($0.id)\t\($0.status)\t\($0.contentType)\t\($0.size) B\t\($0.name)" }.joined(separator: "\n")
         case .showMock(let storePath, let id, let json):
             let store = try open(storePath, .readOnly)
             let page = try get(id, from: store)
             try Self.run(in: store) { () throws(ServiceError) in try MockService.checkKind(of: page) }
-            guard !json else { return RecordJSON.mock(page).description }
+            guard !json else { return RecordJSON.mock(page, casing: .snake).description }
             var lines = [
                 "id: \(page.id)", "name: \(page.name)", "status: \(page.status)",
                 "content-type: \(page.contentType); charset=\(page.charset)",

@@ -94,13 +94,14 @@ enum StoreCommand: Sendable {
           Makes a mock in the store (the store too, when it is missing), played at /v3/ID: the file's bytes (-
           reads standard input; at most \(MockDraft.maxContentBytes) bytes, as POST /api/mock) with the status,
           type, charset and header fields given. Prints its id, its link and its secret (PUT and DELETE
-          /api/mock/ID need it); --json prints what POST /api/mock answers.
+          /api/mock/ID need it); --json prints the fields POST /api/mock answers, in snake_case (expire_at).
         """
 
     static let mockListUsage = """
         Usage: shortcut-serve mock list [--json] [--store DIR] [--base-url URL]
           One mock a line: id, status, type, size, name. --json prints one JSON array, the fields of
-          GET /api/mock's entries, links made with --base-url (default: the running server's address).
+          GET /api/mock's entries in snake_case (content_type, created_at), links made with --base-url (default:
+          the running server's address).
           On a --store folder that is not there it prints nothing ([] with --json, exit 0, a note on standard
           error); damaged files are skipped with a 'warning:' line each, as list does.
         """
@@ -108,8 +109,8 @@ enum StoreCommand: Sendable {
     static let mockShowUsage = """
         Usage: shortcut-serve mock show ID [--json] [--store DIR]
           The mock's id, name, status, type and header fields, then a blank line and the body it plays;
-          --json the fields of GET /api/mock/ID. A missing store or record is an error (exit 1), and so is
-          a damaged record, saying why.
+          --json the fields of GET /api/mock/ID in snake_case (content_type, expire_at). A missing store or
+          record is an error (exit 1), and so is a damaged record, saying why.
         """
 
     static let mockRemoveUsage = """
@@ -141,7 +142,8 @@ enum StoreCommand: Sendable {
         damaged file it skipped, with the command that removes it; its exit status stays 0. show on a
         damaged record says why (exit 1); rm removes it. A read-only store can be listed and shown.
         list --json prints one JSON array, the entries of the HTTP API's lists (GET /api/shortcuts,
-        GET /api/mock), links made with --base-url. Exit status: 0 done, 1 failed (error: line), 64 usage.
+        GET /api/mock) in snake_case, as all the JSON the command line prints, links made with --base-url.
+        Exit status: 0 done, 1 failed (error: line), 64 usage.
         """
 
     /// The base URL when neither `--base-url` nor a running server of the store says another

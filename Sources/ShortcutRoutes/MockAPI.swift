@@ -30,7 +30,7 @@ struct MockAPI: Sendable {
             let value = try API.body(of: request).get()
             let (draft, errors) = MockPayload.decode(value, now: Date())
             let created = try service.create(draft, by: .anonymous, adding: errors.problems)
-            let body = RecordJSON.createdMock(created.record, secret: created.secret) { links.absolute($0, for: request) }
+            let body = RecordJSON.createdMock(created.record, secret: created.secret, casing: .mocky) { links.absolute($0, for: request) }
             return API.json(body, status: .created)
         } catch {
             return API.failure(error)
@@ -44,7 +44,7 @@ struct MockAPI: Sendable {
         } catch {
             return API.failure(error)
         }
-        return API.json(RecordJSON.mock(page))
+        return API.json(RecordJSON.mock(page, casing: .mocky))
     }
 
     func stats(_ request: HTTPRequest) -> HTTPResponse {
@@ -86,7 +86,7 @@ struct MockAPI: Sendable {
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
-        let items = service.list().map { RecordJSON.listEntry($0) { links.absolute($0, for: request) } }
+        let items = service.list().map { RecordJSON.listEntry($0, casing: .mocky) { links.absolute($0, for: request) } }
         return API.json(.array(items))
     }
 }

@@ -3,7 +3,7 @@ import ShortcutJSON
 import Testing
 
 /// `list --json` and `mock list --json` through the real binary: one JSON array a script can read, with the
-/// field names of the HTTP API's lists, and the documented exit codes.
+/// fields of the HTTP API's lists (in snake_case: issue 42), and the documented exit codes.
 @Suite struct ListJSONCLITests {
     @Test func listsShortcutsAndMocksAsOneJSONArrayEach() throws {
         let store = CLITests.temporaryStore()
@@ -35,11 +35,11 @@ import Testing
         }
         let mock = items[0]
         #expect(mock["id"] == .string("ok") && mock["status"] == .number(202) && mock["size"] == .number(11))
-        #expect(mock["contentType"] == .string("application/json") && mock["kind"] == .string("mock"))
+        #expect(mock["content_type"] == .string("application/json") && mock["kind"] == .string("mock"))
         #expect(mock["name"] == .string("tab\there"), "text a tab-separated line would break stays whole")
         #expect(mock["link"] == .string("http://127.0.0.1:9081/v3/ok"))
-        guard case .string(let created)? = mock["createdAt"] else {
-            Issue.record("no createdAt")
+        guard case .string(let created)? = mock["created_at"] else {
+            Issue.record("no created_at")
             return
         }
         #expect(created.hasSuffix("Z") && created.count == 24)
