@@ -16,8 +16,18 @@ enum API {
         json(RecordJSON.created(body, secret: secret, at: position), status: .created)
     }
 
-    /// mocky's answer to an unknown id or a wrong secret: 404 with an empty body (nothing to tell apart).
-    static var notFound: HTTPResponse { HTTPResponse(status: .notFound) }
+    /// 404 for the record `id` that is not there (`no record 'ID'`), or, where a change checks a secret
+    /// (`secretChecked`), that is not there or that the secret does not open: `no record 'ID' or wrong
+    /// secret`, the same words for both, so a wrong secret learns nothing (mocky answers both with 404).
+    static func notFound(_ id: String, secretChecked: Bool) -> HTTPResponse {
+        .error(.notFound, "no record '\(shown(id))'" + (secretChecked ? " or wrong secret" : ""))
+    }
+
+    /// `id` as a one-line reason shows it: at most 80 bytes, control characters as `?`.
+    static func shown(_ id: String) -> String {
+        String(
+            String.UnicodeScalarView(id.excerpt(maxBytes: 80).unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+    }
 
     /// mocky's answer to refused fields, `{"errors": {".field": "error.code"}, "reasons": {".field": "…"}}`:
     /// 422 for invalid input, 409 for a taken id or a record of the other kind.
@@ -30,30 +40,32 @@ enum API {
     }
 
     /// The answer to a failure of a handler's steps: a `ResponseError`'s own response, a `ServiceError`'s
-    /// status (422 with the fields, 404 empty as mocky, 409 for a record of another kind than the route's, such
-    /// as a change of a shortcut or a link through /api/mock; 500 for a record that no longer passes its
-    /// checks), or a store failure's (`storeFailure`).
-    static func failure(_ error: any Error) -> HTTPResponse {
+    /// status (422 with the fields, 404 as mocky with its reason, `notFound`, worded for a change that checked a
+    /// secret when `secretChecked`; 409 for a record of another kind than the route's, such as a change of a
+    /// shortcut or a link through /api/mock; 500 for a record that no longer passes its checks), or a store
+    /// failure's (`storeFailure`).
+    static func failure(_ error: any Error, secretChecked: Bool = false) -> HTTPResponse {
         switch error {
         case let error as ResponseError: error.response
         case ServiceError.invalid(let found): problems(found)
-        case ServiceError.notFound: notFound
+        case ServiceError.notFound(let id): notFound(id, secretChecked: secretChecked)
         case ServiceError.otherKind: problems([FieldProblem(field: "id", code: "error.kind", reason: "\(error)")], status: HTTPStatus(409))
         case ServiceError.invalidRecord: .error(.internalServerError, "\(error)")
         case ServiceError.damaged(let damage, _): .error(damage.servedBefore ? .internalServerError : .notFound, "\(error)")
-        case ServiceError.store(let cause): storeFailure(cause)
-        default: storeFailure(error)
+        case ServiceError.store(let cause): storeFailure(cause, secretChecked: secretChecked)
+        default: storeFailure(error, secretChecked: secretChecked)
         }
     }
 
     /// 204 once `change` is done, or the answer to its failure: the end of every handler that changes a
-    /// record and returns nothing (mocky's PUT and DELETE, the shortcuts' DELETE).
+    /// record and returns nothing (mocky's PUT and DELETE, the shortcuts' and the links' DELETE), each allowed
+    /// by the record's secret.
     static func noContent(_ change: () throws -> Void) -> HTTPResponse {
         do {
             try change()
             return HTTPResponse(status: .noContent)
         } catch {
-            return failure(error)
+            return failure(error, secretChecked: true)
         }
     }
 

@@ -91,13 +91,13 @@ struct MockAPI: Sendable {
     }
 }
 
-/// The answer to a store failure: 404 (empty, as mocky) for a record gone or not ours, 409 for a taken id,
+/// The answer to a store failure: 404 for a record gone or not ours (`API.notFound`), 409 for a taken id,
 /// 400 for an invalid one, 413 for a record over the store's size limit, 503 for a store that cannot be
 /// written (read-only), 507 for a full disk or quota, 500 with the cause otherwise.
-func storeFailure(_ error: any Error) -> HTTPResponse {
+func storeFailure(_ error: any Error, secretChecked: Bool) -> HTTPResponse {
     switch error {
-    case PageStoreError.notFound:
-        return API.notFound
+    case PageStoreError.notFound(let id):
+        return API.notFound(id, secretChecked: secretChecked)
     case PageStoreError.readOnly:
         return .error(.serviceUnavailable, "\(error)")
     case PageStoreError.io(_, let code) where code == Errno.readOnlyFileSystem:

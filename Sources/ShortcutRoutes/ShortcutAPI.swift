@@ -54,7 +54,8 @@ struct ShortcutAPI: Sendable {
     }
 
     func show(_ request: HTTPRequest) -> HTTPResponse {
-        guard let page = service.shortcut(request.params["id"] ?? "") else { return API.notFound }
+        let id = request.params["id"] ?? ""
+        guard let page = service.shortcut(id) else { return .error(.notFound, "no shortcut '\(API.shown(id))'") }
         return API.json(describe(page, for: request))
     }
 

@@ -53,9 +53,9 @@ import Testing
         let id = try #require(try server.request("POST", "/api/mock", json: Self.create).json?["id"]?.stringValue)
         #expect(try server.request("PUT", "/api/mock/\(id)").status == 404, "no body: 404, as mocky")
         let wrong = try server.request("PUT", "/api/mock/\(id)", json: #"{"content": "x", "secret": "nope"}"#)
-        #expect(wrong.status == 404 && wrong.body.isEmpty)
+        #expect(wrong.status == 404 && wrong.bodyText == "no record '\(id)' or wrong secret\n", "the words of a missing record")
         let none = try server.request("DELETE", "/api/mock/\(id)", json: "{}")
-        #expect(none.status == 404 && none.body.isEmpty)
+        #expect(none.status == 404 && none.bodyText == "no record '\(id)' or wrong secret\n")
         #expect(try server.request("POST", "/api/mock/\(id)/check", json: #"{"secret": "nope"}"#).bodyText == "false")
         #expect(try server.request("POST", "/api/mock/\(id)/check", json: #"{"secret": "s3cret"}"#).bodyText == "true")
 

@@ -51,7 +51,7 @@ import Testing
         #expect(try server.request("POST", "/api/mock", json: #"{"content": "v0", "id": "gone", "secret": "s"}"#).status == 201)
         #expect(try server.request("DELETE", "/api/mock/gone", json: #"{"secret": "s"}"#).status == 204)
         let put = try server.request("PUT", "/api/mock/gone", json: #"{"content": "v1", "secret": "s"}"#)
-        #expect(put.status == 404 && put.body.isEmpty)
+        #expect(put.status == 404 && put.bodyText == "no record 'gone' or wrong secret\n")
         #expect(!FileManager.default.fileExists(atPath: server.directory.path + "/pages/gone.page"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: server.directory.path + "/stats").filter { $0.hasPrefix("gone") }.isEmpty)
