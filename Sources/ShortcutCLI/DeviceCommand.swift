@@ -140,9 +140,7 @@ enum DeviceCommand: Sendable, Equatable {
     private static func requireShortcut(_ id: String, store path: String?) throws {
         guard id != ShortcutRecord.demoID else { return }
         guard PageID.isValid(id) else { throw Failure(description: "invalid id '\(id)'") }
-        let store = try RecordStore(
-            directory: StoreCommand.directory(path),
-            access: .readOnly)
+        let store = try StoreCommand.open(path, .readOnly)
         guard let page = store.lookup(id).page else { throw Failure(description: "no shortcut '\(id)' in \(store.directory.path)") }
         let kind = RecordKind(page)
         guard kind == .shortcut else { throw Failure(description: "\(ServiceError.otherKind(id: id, is: kind, asked: .shortcut))") }

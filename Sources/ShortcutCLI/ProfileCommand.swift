@@ -68,9 +68,7 @@ struct ProfileCommand: Sendable {
         // Read only: a mistyped --store must not make a new, empty store.
         let store: RecordStore
         do {
-            store = try RecordStore(
-                directory: StoreCommand.directory(self.store),
-                access: .readOnly)
+            store = try StoreCommand.open(self.store, .readOnly)
         } catch PageStoreError.noStore(let path, let reason) {
             // No store yet: the built-in demo still has its profile, as the server serves it.
             guard id == ShortcutRecord.demoID else { throw PageStoreError.noStore(path: path, reason: reason) }

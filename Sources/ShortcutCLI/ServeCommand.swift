@@ -56,7 +56,7 @@ struct ServeCommand {
             standardError(refusal.lines.map { "error: \($0)\n" }.joined())
             Platform.exit(1)
         } catch {
-            standardError("error: \(error)\n")
+            standardError("error: \(StoreCommand.words(error, store: options.storePath))\n")
             Platform.exit(1)
         }
         // Signal handling is in place before the port opens: a script may send SIGTERM at once. A source's

@@ -192,7 +192,8 @@ extension StoreCommand {
     /// there); nil when the folder exists (a folder that is no store is still refused by `open`).
     static func emptyListing(_ path: String?, json: Bool, note: (String) -> Void = { standardError("note: \($0)\n") }) -> String? {
         let folder = StoreCommand.directory(path)
-        guard !Platform.exists(folder.path) else { return nil }
+        // A file in the folder's way is no store "not made yet": `open` says what is wrong.
+        guard !Platform.exists(folder.path), RecordStore.fileInPath(of: folder) == nil else { return nil }
         note("no store at \(folder.path) yet (shortcut-serve add makes it): nothing to list")
         return json ? "[]" : ""
     }
@@ -236,7 +237,19 @@ extension StoreCommand {
 
     /// The store at `path` (or the default one), with `access`.
     static func open(_ path: String?, _ access: RecordStore.Access) throws -> RecordStore {
-        try RecordStore(directory: StoreCommand.directory(path), access: access)
+        do {
+            return try RecordStore(directory: StoreCommand.directory(path), access: access)
+        } catch {
+            throw words(error, store: path)
+        }
+    }
+
+    /// `error` as the command line says it: a file where the store folder should be names the `--store` it
+    /// came from (`--store /x/file/sub: /x/file is a file, not a folder`); any other error is itself.
+    static func words(_ error: any Error, store path: String?) -> any Error {
+        guard case PageStoreError.notAFolder(let folder, let file) = error else { return error }
+        let named = path.map { "--store \($0)" } ?? "the store folder \(folder)"
+        return Failure(description: "\(named): " + PageStoreError.notAFolderReason(path: folder, file: file))
     }
 
     private func get(_ id: String, from store: RecordStore) throws -> StoredPage {

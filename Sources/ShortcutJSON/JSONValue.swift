@@ -28,15 +28,16 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return members.first { $0.0 == key }?.1
     }
 
-    /// The JSON type's name as Play's error codes say it (`jsstring`, `jsnumber` …).
-    public var typeName: String {
+    /// The JSON type in words, for a reason a person reads (`a number`, `an object` …); the error codes keep
+    /// Play's names (`error.expected.jsstring`), which are for programs.
+    package var typeInWords: String {
         switch self {
-        case .null: "jsnull"
-        case .bool: "jsboolean"
-        case .number: "jsnumber"
-        case .string: "jsstring"
-        case .array: "jsarray"
-        case .object: "jsobject"
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
         }
     }
 

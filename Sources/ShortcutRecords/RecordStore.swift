@@ -42,6 +42,10 @@ public final class RecordStore: Sendable {
         store = try PageStore(directory: directory, cacheBudgetBytes: cacheBudgetBytes, access: access.store)
     }
 
+    /// The file standing where the store folder `directory` (or a folder above it) should be; nil when there
+    /// is none.
+    package static func fileInPath(of directory: URL) -> String? { PageStore.fileInPath(of: directory) }
+
     /// The per-user default store folder (`--store` absent).
     public static func defaultDirectory() -> URL { PageStore.defaultDirectory() }
 

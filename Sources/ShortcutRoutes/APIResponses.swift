@@ -138,7 +138,7 @@ struct JSONFields {
             }
             return value
         case let other?:
-            errors.add(name, "error.expected.jsstring", "\(name) must be a string, not \(other.typeName)")
+            errors.add(name, "error.expected.jsstring", "\(name) must be a string, not \(other.typeInWords)")
             return nil
         }
     }

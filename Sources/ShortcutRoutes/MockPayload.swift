@@ -75,7 +75,7 @@ enum MockPayload {
                 }
             }
         case let other?:
-            errors.add("headers", "error.expected.jsobject", "headers must be an object, not \(other.typeName)")
+            errors.add("headers", "error.expected.jsobject", "headers must be an object, not \(other.typeInWords)")
             return []
         }
         var headers: [HTTPField] = []

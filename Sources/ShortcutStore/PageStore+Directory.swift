@@ -5,6 +5,10 @@
 #endif
 
 extension PageStore {
+    /// The file standing where the store folder `directory` or a folder above it should be, nil when there
+    /// is none: what tells a store not made yet from one that cannot be made (`PageStoreError.notAFolder`).
+    package static func fileInPath(of directory: URL) -> String? { StoreIO.fileInPath(directory.standardizedFileURL.path) }
+
     /// Where the store lives when no folder is given: `$XDG_DATA_HOME/shortcut-serve`, else
     /// `~/.local/share/shortcut-serve` on Linux; `~/Library/Application Support/shortcut-serve` on macOS.
     package static func defaultDirectory() -> URL {

@@ -1,8 +1,8 @@
 import HTTPVocabulary
 import ShortcutPlatform
 
-/// What can go wrong in a `PageStore`. Every case says which value was wrong; `io` keeps the raw `errno`
-/// and prints it with `strerror`.
+/// What can go wrong in a `PageStore`. Every case says which value was wrong, in words; `io` keeps the raw
+/// `errno` and prints its `strerror`.
 public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The id is not 1–64 characters of `[A-Za-z0-9_-]`; nothing was done on disk.
     case invalidID(String)
@@ -32,6 +32,9 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case readOnly(path: String, reason: String)
     /// There is no store at `path` to read (`reason`: the folder does not exist, …); nothing was made.
     case noStore(path: String, reason: String)
+    /// The store folder `path` cannot be a folder: `file`, `path` itself or a folder above it, is a file (or
+    /// another kind of entry that is not a folder); nothing was made.
+    case notAFolder(path: String, file: String)
 
     /// One line for a log or a CLI `error:` message.
     public var description: String {
@@ -54,16 +57,25 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             let problem = HTTPField.valueProblem(value).map { "\($0)" } ?? "it cannot be sent"
             return "invalid content type or charset \(Self.quoted(value)): \(problem)"
         case .io(let path, let code):
-            return "\(path): \(Platform.errorText(code)) (errno \(code))"
+            return "\(path): \(Platform.errorText(code))"
         case .corruptRecord(let path, let reason):
             return "\(path): not a valid page record: \(reason)"
         case .readOnly(let path, let reason):
             return "the store \(path) is read-only (\(reason)): nothing can be written"
         case .noStore(let path, let reason):
             return "no store at \(path): \(reason)"
+        case .notAFolder(let path, let file):
+            return "\(path): \(Self.notAFolderReason(path: path, file: file))"
         case .recordTooLarge(let id, let bytes, let limit):
             return "the record for \(Self.quoted(id)) would be \(bytes) bytes; the store's limit is \(limit) bytes"
         }
+    }
+
+    /// Why the store folder `path` cannot be one, `file` being in the way: `it is a file, not a folder`, or
+    /// `/x/file is a file, not a folder` for a file above it (what `notAFolder` says after the path, and the
+    /// command line after `--store PATH`).
+    package static func notAFolderReason(path: String, file: String) -> String {
+        (file == path ? "it" : file) + " is a file, not a folder"
     }
 
     /// What is wrong, without the file's path: what a record's damage says to a client that should not

@@ -95,6 +95,8 @@ public enum ServerRegistry {
             case .refused(let reason, _): return .failure(Damage(description: "\(path): \(reason)"))
             case .read(let read, _): bytes = read
             }
+        } catch .io(_, let code) where code == Errno.notDirectory {
+            return .success([])  // the store's folder is not one: no registry (opening the store says why)
         } catch {
             return .failure(Damage(description: error.description))
         }

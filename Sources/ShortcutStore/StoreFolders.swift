@@ -25,9 +25,11 @@ struct StoreFolders {
         } else {
             // Reading commands must not make a store where a mistyped --store points.
             switch kind(root) {
-            case nil: throw PageStoreError.noStore(path: root, reason: "the folder does not exist")
+            case nil:
+                if let file = StoreIO.fileInPath(root) { throw PageStoreError.notAFolder(path: root, file: file) }
+                throw PageStoreError.noStore(path: root, reason: "the folder does not exist")
             case .directory?: break
-            default: throw PageStoreError.noStore(path: root, reason: "it is not a folder")
+            default: throw PageStoreError.notAFolder(path: root, file: root)
             }
             guard kind(pages) == .directory else { throw PageStoreError.noStore(path: root, reason: "it has no pages folder") }
         }

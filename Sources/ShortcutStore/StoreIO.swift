@@ -2,7 +2,7 @@ import ShortcutPlatform
 
 extension PageStoreError {
     /// A failed system call as the store reports it: the path it worked on and the raw `errno`, so a user
-    /// reads `path: strerror (errno N)` whichever call failed.
+    /// reads `path: strerror` whichever call failed.
     init(_ error: SystemError) { self = .io(path: error.subject ?? error.call, errno: error.errno) }
 }
 
@@ -129,6 +129,8 @@ enum StoreIO {
     /// Creates a directory (and its parents) unless it exists; a directory it creates is made durable
     /// by syncing its parent, so the first record written inside cannot vanish with it in a crash.
     static func makeDirectories(_ path: String) throws(PageStoreError) {
+        // A file in the way: said naming it (the first `mkdir` to fail names the part after it).
+        if let file = fileInPath(path) { throw PageStoreError.notAFolder(path: path, file: file) }
         var parent = "/"
         var prefix = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -141,7 +143,22 @@ enum StoreIO {
             parent = prefix
         }
         let status = try io { () throws(SystemError) in try Platform.status(ofPath: path) }
-        if status.kind != .directory { throw PageStoreError.io(path: path, errno: Errno.notDirectory) }
+        if status.kind != .directory { throw PageStoreError.notAFolder(path: path, file: fileInPath(path) ?? path) }
+    }
+
+    /// The first of `path` and the folders above it that exists and is not a folder (symbolic links
+    /// followed), nil when there is none: what stands where a store folder should be.
+    static func fileInPath(_ path: String) -> String? {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            do {
+                if try Platform.status(ofPath: prefix).kind != .directory { return prefix }
+            } catch {
+                return nil  // missing (or unreadable): nothing here is in the way yet
+            }
+        }
+        return nil
     }
 
     /// The inode `path` names now (without following a symbolic link), or nil if it does not exist.

@@ -28,7 +28,8 @@ import Testing
         let text = PageStoreError.invalidID("a/b\u{0}").description
         #expect(text.contains(#""a/b\0""#))
         #expect(PageStoreError.invalidStatus(1000).description.contains("1000"))
-        #expect(PageStoreError.io(path: "/x/y", errno: 2).description == "/x/y: No such file or directory (errno 2)")
+        // Words, not errno numbers (issue 42): the raw errno stays in the value.
+        #expect(PageStoreError.io(path: "/x/y", errno: 2).description == "/x/y: No such file or directory")
         #expect(PageStoreError.alreadyExists("abc").description.contains("\"abc\""))
     }
 

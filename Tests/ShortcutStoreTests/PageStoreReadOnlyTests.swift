@@ -70,12 +70,33 @@ import Testing
         #expect(try folder.names(in: "").isEmpty)
         let file = folder.url.appendingPathComponent("file")
         try Data().write(to: file)
-        #expect(throws: PageStoreError.noStore(path: file.path, reason: "it is not a folder")) {
+        #expect(throws: PageStoreError.notAFolder(path: file.path, file: file.path)) {
             try PageStore(directory: file, access: access)
         }
         #expect(
             PageStoreError.noStore(path: "/x", reason: "the folder does not exist").description
                 == "no store at /x: the folder does not exist")
+    }
+
+    /// Issue 42: a store path through a file names the file, in words, whatever the access. Before, it was
+    /// `<path>: Not a directory (errno 20)`, naming the last part of the path, or "the folder does not exist".
+    @Test(arguments: [PageStore.Access.createIfMissing, .readOnly, .existing])
+    func aStorePathThroughAFileNamesTheFile(access: PageStore.Access) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("file")
+        try Data().write(to: file)
+        for (path, reason) in [
+            (file.appendingPathComponent("sub/deeper"), "\(file.path) is a file, not a folder"),
+            (file, "it is a file, not a folder"),
+        ] {
+            do {
+                _ = try PageStore(directory: path, access: access)
+                Issue.record("opened \(path.path)")
+            } catch {
+                #expect("\(error)" == "\(path.path): \(reason)")
+            }
+        }
+        #expect(try folder.names(in: "") == ["file"])
     }
 
     @Test func anExistingStoreIsWrittenWithExistingAccess() throws {
