@@ -33,6 +33,15 @@ struct ServeCommand {
         }
     }
 
+    /// Why the port could not be had, in words: a port in use names the process that holds it when the
+    /// system says (`PortHolder`), and how to choose another; any other failure as it is.
+    static func listenFailure(_ error: any Error, port: UInt16) -> String {
+        guard let system = error as? SystemError, system.isAddressInUse else { return "\(error)" }
+        let holder = port == 0 ? nil : PortHolder.listening(on: port)
+        return "the port is in use" + (holder.map { " (by \($0.command), pid \($0.pid))" } ?? "")
+            + "; choose another with --port, or --port 0 for any free one"
+    }
+
     func run() -> Never {
         // A write to a pipe or socket whose reader has gone must fail with EPIPE, not kill the server: the
         // access log's standard error may be such a pipe (sockets use MSG_NOSIGNAL / SO_NOSIGPIPE already).
@@ -114,7 +123,7 @@ struct ServeCommand {
         do {
             address = try server.start(options.port, host: options.host, ipv6Only: options.ipv6Only)
         } catch {
-            standardError("error: cannot listen on \(options.host):\(options.port): \(error)\n")
+            standardError("error: cannot listen on \(options.host):\(options.port): \(Self.listenFailure(error, port: options.port))\n")
             if !storeExisted, app.records.count == 0 { try? FileManager.default.removeItem(at: storeFolder) }
             Platform.exit(1)
         }

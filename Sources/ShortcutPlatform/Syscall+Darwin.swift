@@ -180,6 +180,11 @@
 
         @inlinable static func access(_ path: String, _ mode: Int32) -> Int32 { Darwin.access(path, mode) }
 
+        /// The target of the symbolic link `path`, into `buffer` (not terminated); its length, or -1.
+        @inlinable static func readLink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+            Darwin.readlink(path, buffer, size)
+        }
+
         /// <dirent.h> defines `DIR` as a struct, so it imports as a typed pointer (an opaque one on Glibc).
         @usableFromInline typealias DirectoryHandle = UnsafeMutablePointer<DIR>
 

@@ -164,6 +164,11 @@
 
         @inlinable static func access(_ path: String, _ mode: Int32) -> Int32 { Glibc.access(path, mode) }
 
+        /// The target of the symbolic link `path`, into `buffer` (not terminated); its length, or -1.
+        @inlinable static func readLink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+            Glibc.readlink(path, buffer, size)
+        }
+
         /// glibc's `DIR` is opaque.
         @usableFromInline typealias DirectoryHandle = OpaquePointer
 
