@@ -7,7 +7,7 @@
 #      checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), the store's
 #      concurrency, sharing and stats suites again under ThreadSanitizer (scripts/sanitize.sh; skipped, with a
-#      note, where the toolchain cannot), README.md's commands in order (Tests/Readme), a soak of the fault,
+#      note, where the toolchain cannot), the commands of README.md and docs/*.md in order (Tests/Readme), a soak of the fault,
 #      delay and dribble stubs against the release binary (Tests/Soak: no wrong answer, fds and RSS flat), the
 #      install command, then the example package Examples/IntegrationTest, which uses the ShortcutServe
 #      library product by path
@@ -119,8 +119,8 @@ else
   echo "note: this toolchain cannot build and run a -sanitize=thread program (no TSan runtime?); the store's locks are not checked here"
 fi
 rm -rf "$tsan"
-# README.md top to bottom, as a newcomer runs it: each command succeeds (or fails) as it says.
-step "README, in order (Tests/Readme/readme_test.py)"
+# README.md, then each page of docs/, top to bottom, as a newcomer runs them: each command succeeds (or fails) as it says.
+step "README and docs/, in order (Tests/Readme/readme_test.py)"
 python3 Tests/Readme/readme_test.py --bin "$SHORTCUT_SERVE_BIN" | tail -1
 # The WireMock faults, delays and dribbled bodies under 20 client threads for 60 s (15 s with TEST_QUICK): every
 # answer checked (a fault must end as that fault does), and the server's open fds and VmRSS sampled every
