@@ -1,6 +1,6 @@
 /// `--cache-bytes`: the one budget for everything the server keeps in memory for speed, and the rule
 /// that splits it. Outside it: the store's index of records (140 to 280 bytes per record, measured in
-/// README) and what a request in flight holds.
+/// docs/server.md) and what a request in flight holds.
 ///
 /// The split: half for the store (`RecordCache`: whole pages, what `/v3/<id>`, `/p/<id>` and the APIs read,
 /// in three quarters of it; list summaries in the last quarter), half for prepared answers (redirects,

@@ -89,7 +89,7 @@ struct ProbeCommand: Sendable, Equatable {
             if root.hasPrefix("http://") {
                 note(
                     "over http:// the phone's page is not a secure context, so the probe will find no service worker; "
-                        + "that is the answer for this address (README: HTTPS for a phone)")
+                        + "that is the answer for this address (docs/phone.md: HTTPS for a phone)")
             }
         } else {
             note(DeviceURLs.loopbackOnlyReason)

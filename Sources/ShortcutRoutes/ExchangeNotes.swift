@@ -3,7 +3,7 @@ import ShortcutHTTP
 /// What the routes recognise an exchange as, for the access log and the request journal
 /// (`HTTPResponse.note`): the questions a deep-link or home-screen debugging session asks of a server's
 /// log. Each is read off the request as sent; what iOS and Android send is their documented or widely
-/// reported behaviour, untested here on a real device (README says so).
+/// reported behaviour, untested here on a real device (docs/journal.md says so).
 enum ExchangeNotes {
     /// A fetch of the apple-app-site-association: by Apple's CDN (`AASA-Bot/…`, iOS 14 and later fetch
     /// through it), by a device itself (`swcd`, the associated-domains daemon: developer mode, `?mode=developer`

@@ -201,7 +201,7 @@ struct StubAdminAPI: Sendable {
         server["/__admin/**"] = StubAdminAPI.admin(access) { request in
             .error(
                 HTTPStatus(501),
-                "\(request.method) \(request.path.prefix(120)) is not implemented by shortcut-serve yet (see README's stubs table)")
+                "\(request.method) \(request.path.prefix(120)) is not implemented by shortcut-serve yet (see docs/stubs.md)")
         }
     }
 

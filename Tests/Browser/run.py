@@ -340,7 +340,7 @@ class Run(LandingTests):
                     f"navigations={[u[:60] for _, u in tab.navigations]}")
         self.note("engine asked to follow 301 to data: -> " + observed)
         self.note("events: " + tab.event_text(20))
-        check(not guide, "WebKit FOLLOWED the 301 to the data: URL and showed the page (the README says it refuses): "
+        check(not guide, "WebKit FOLLOWED the 301 to the data: URL and showed the page (docs/phone.md says it refuses): "
                          + observed)
         check(not str(tab.uri()).startswith("data:"), "WebKit ended on the data: URL: " + observed)
         check(failed is not None or not s["bodyText"], "no load failure but a non-blank page: " + observed)

@@ -27,7 +27,7 @@ import Testing
     }
 
     /// Asks until `done` holds for the answer or 3 s pass (a server notices another process's change
-    /// within a second, README); the last answer.
+    /// within a second, docs/server.md); the last answer.
     static func poll(_ port: UInt16, _ path: String, until done: (RawResponse) -> Bool) throws -> RawResponse {
         let deadline = secondsNow() + 3
         var answer = try request(port, "GET", path)

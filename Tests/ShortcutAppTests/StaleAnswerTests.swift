@@ -38,7 +38,7 @@ import Testing
     }
 
     /// `mock rm` then `mock add` in another process while the server runs: the server plays the new
-    /// record within a second (README). Empty bodies, then bodies of one size: on ext4 the new record
+    /// record within a second (docs/server.md). Empty bodies, then bodies of one size: on ext4 the new record
     /// usually gets the inode number the removed one had, so the inode alone cannot tell them apart.
     @Test func aRecordRemovedAndAddedAgainByTheCLIIsPlayedAsAddedAgain() throws {
         let store = CLITests.temporaryStore()
@@ -58,7 +58,7 @@ import Testing
             if round > 0 { #expect(try CLITests.run(["mock", "rm", "again", "--store", store]).status == 0) }
             let added = try CLITests.run(["mock", "add", "--file", file, "--status", "\(step.status)", "--id", "again", "--store", store])
             #expect(added.status == 0, "\(added.stderr)")
-            // The README's promise is "within a second"; two more allow for a loaded machine (the old code
+            // docs/server.md promises "within a second"; two more allow for a loaded machine (the old code
             // served the stale answer for good).
             let deadline = secondsNow() + 3
             var played: RawResponse?

@@ -3,13 +3,13 @@ import ShortcutHTTP
 import TestSupport
 import Testing
 
-/// README's example of blocking and async handlers ("The library"), as written there.
+/// docs/embedding.md's example of blocking and async handlers ("The library"), as written there.
 @Suite struct ReadmeHandlersExampleTests {
     @Test func theExampleAnswers() async throws {
         let notesFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: notesFile) }
         let server = HTTPServer()
-        // From README:
+        // From docs/embedding.md:
         actor Visits {
             var count = 0
             func next() -> Int {
@@ -30,7 +30,7 @@ import Testing
             guard let name = request.queryValue("name") else { throw HTTPResponseError(.badRequest("give ?name=")) }
             return .ok(.text("hello \(name), visitor \(await visits.next())"))
         }
-        // End of README.
+        // End of docs/embedding.md.
         let port = try server.start(0).port
         defer { server.stopAndWait() }
         let (saved, hello, refused) = try await onOwnThread {

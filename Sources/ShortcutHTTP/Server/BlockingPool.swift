@@ -85,7 +85,7 @@ final class BlockingPool: @unchecked Sendable {
         // back-to-back POSTs rose 1.65x over alone at the loops' priority and 1.24x at nice +19 (one binary, one
         // run); at +10 1.28x, 1.44x, 1.08x, 1.63x, 1.25x where d6b347a (no lowering) gave 2.02x, 1.94x, 1.30x,
         // 2.09x, 1.32x in the same runs; at +19 1.18x and 1.13x (d6b347a 1.92x, 1.09x). The price: while reads
-        // keep both cores busy, writes run at about half the rate with a p99 of 50-150 ms (README).
+        // keep both cores busy, writes run at about half the rate with a p99 of 50-150 ms (docs/benchmarks.md).
         // `AnswerRelay` takes the answers back, so no Dispatch worker inherits this.
         Platform.lowerCurrentThreadPriority()
         PoolThread.$isCurrent.withValue(true) {

@@ -77,7 +77,7 @@ package enum DeviceURLs {
     package static let insecureOriginAdvice =
         "page-mode icons then need the server running. For icons that work while it is off, "
         + "install the web clip profile (/w/<id>.mobileconfig), or serve over HTTPS (a tunnel, tailscale serve, or a local CA "
-        + "and a proxy; README: HTTPS for a phone) with --public-url https://NAME"
+        + "and a proxy; docs/phone.md: HTTPS for a phone) with --public-url https://NAME"
 
     /// `add`'s line for a phone address over plain HTTP.
     package static let insecureOriginLine = "note: over http:// a phone's page is not in a secure context: " + insecureOriginAdvice

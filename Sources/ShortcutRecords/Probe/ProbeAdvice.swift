@@ -59,12 +59,12 @@ package struct ProbeAdvice: Sendable, Equatable {
             use =
                 "use the web clip profile (/w/<id>.mobileconfig) for an icon that opens while the server is off, or page mode (/p/<id>) while it runs"
                 + (old && report.dataRedirect == .followed ? "; data mode works on this iOS (before 16.4)" : "")
-                + (report.secureContext == false ? "; for offline page mode serve over HTTPS (README: HTTPS for a phone)" : "")
+                + (report.secureContext == false ? "; for offline page mode serve over HTTPS (docs/phone.md: HTTPS for a phone)" : "")
         } else {
             use =
                 "use page mode (/p/<id>) while the server runs"
                 + (report.secureContext == false
-                    ? "; for an icon that opens while it is off, serve over HTTPS (README: HTTPS for a phone)" : "")
+                    ? "; for an icon that opens while it is off, serve over HTTPS (docs/phone.md: HTTPS for a phone)" : "")
         }
     }
 }

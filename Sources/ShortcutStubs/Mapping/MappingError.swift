@@ -22,5 +22,5 @@ package struct MappingError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// The text of refusals for WireMock features this subset does not implement.
-    static let notSupported = "not supported by shortcut-serve (see README's table)"
+    static let notSupported = "not supported by shortcut-serve (see docs/stubs.md)"
 }

@@ -96,7 +96,7 @@ struct FaultsAndDelaysTests {
     @Test(arguments: [
         (#"{"fixedDelay": -1}"#, "fixedDelay: -1 is out of range (0...300000)"),
         (#"{"fixedDelay": "5"}"#, "fixedDelay: must be a whole number, not a string"),
-        (#"{"proxyPassThrough": false}"#, "proxyPassThrough: not supported by shortcut-serve (see README's table)"),
+        (#"{"proxyPassThrough": false}"#, "proxyPassThrough: not supported by shortcut-serve (see docs/stubs.md)"),
         (#"{"delay": 5}"#, "delay: unknown field (expected one of fixedDelay, delayDistribution, extended, proxyPassThrough)"),
         (#"{"extended": 1}"#, "extended: must be an object, not a number"),
         (#"[]"#, "must be an object, not an array"),

@@ -42,12 +42,12 @@ struct RequestPatternParseTests {
     }
 
     @Test(arguments: [
-        (#""multipartPatterns": []"#, "request.multipartPatterns: not supported by shortcut-serve (see README's table)"),
-        (#""customMatcher": {"name": "x"}"#, "request.customMatcher: not supported by shortcut-serve (see README's table)"),
-        (#""host": {"equalTo": "a"}"#, "request.host: not supported by shortcut-serve (see README's table)"),
-        (#""scheme": "https""#, "request.scheme: not supported by shortcut-serve (see README's table)"),
-        (#""port": 80"#, "request.port: not supported by shortcut-serve (see README's table)"),
-        (#""clientIp": {"equalTo": "1.2.3.4"}"#, "request.clientIp: not supported by shortcut-serve (see README's table)"),
+        (#""multipartPatterns": []"#, "request.multipartPatterns: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#""customMatcher": {"name": "x"}"#, "request.customMatcher: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#""host": {"equalTo": "a"}"#, "request.host: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#""scheme": "https""#, "request.scheme: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#""port": 80"#, "request.port: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#""clientIp": {"equalTo": "1.2.3.4"}"#, "request.clientIp: not supported by shortcut-serve (see docs/stubs.md)"),
         (
             #""url": "/a", "urlPath": "/a""#,
             "request: only one of url, urlPath, urlPattern, urlPathPattern, urlPathTemplate may be given (found url and urlPath)"

@@ -31,7 +31,7 @@ struct StubMappingFileTests {
     @Test func namesTheFailingMappingByIndex() {
         #expect(
             refusal(#"{"mappings": [{"request": {"url": "/a"}}, {"request": {"multipartPatterns": []}}]}"#)
-                == "mappings/x.json: mappings[1].request.multipartPatterns: not supported by shortcut-serve (see README's table)")
+                == "mappings/x.json: mappings[1].request.multipartPatterns: not supported by shortcut-serve (see docs/stubs.md)")
         #expect(refusal(#"{"mappings": {}}"#) == "mappings/x.json: mappings: must be an array, not an object")
         #expect(refusal(#"{"mappings": [], "extra": 1}"#) == "mappings/x.json: extra: unknown field (expected one of mappings, meta)")
     }

@@ -36,8 +36,8 @@ struct StubMappingTests {
                 + "(give one, or the same UUID)"
         ),
         (#"{"priority": 1.5}"#, "priority: must be a whole number, not a number"),
-        (#"{"postServeActions": []}"#, "postServeActions: not supported by shortcut-serve (see README's table)"),
-        (#"{"serveEventListeners": []}"#, "serveEventListeners: not supported by shortcut-serve (see README's table)"),
+        (#"{"postServeActions": []}"#, "postServeActions: not supported by shortcut-serve (see docs/stubs.md)"),
+        (#"{"serveEventListeners": []}"#, "serveEventListeners: not supported by shortcut-serve (see docs/stubs.md)"),
         (
             #"{"reqest": {}}"#,
             "reqest: unknown field (expected one of id, uuid, name, priority, request, response, persistent, metadata, scenarioName, "

@@ -110,7 +110,7 @@ struct RecordSpecParseTests {
         #expect(none.extractBodyCriteria == BodyExtractionCriteria(textSizeThreshold: 0, binarySizeThreshold: 0))
     }
 
-    static let notSupported = "not supported by shortcut-serve (see README's table)"
+    static let notSupported = "not supported by shortcut-serve (see docs/stubs.md)"
     static let notASize = "is not a size (a whole number, then optionally b, kb, mb or gb: '2kb', '1 Mb', '10240')"
 
     @Test(arguments: [
