@@ -42,16 +42,14 @@ import PackageDescription
 let package = Package(
     name: "shortcut-serve",
     platforms: [.macOS(.v13), .iOS(.v16)],
+    // Three library products, each with a role; every other target is internal to the package (`package` access),
+    // and what a product's public signature names is re-exported by that product type by type.
     products: [
-        .library(name: "HTTPVocabulary", targets: ["HTTPVocabulary"]),
-        .library(name: "ShortcutHTTP", targets: ["ShortcutHTTP"]),
-        .library(name: "ShortcutStore", targets: ["ShortcutStore"]),
-        .library(name: "ShortcutPages", targets: ["ShortcutPages"]),
-        .library(name: "ShortcutQR", targets: ["ShortcutQR"]),
-        .library(name: "ShortcutJSON", targets: ["ShortcutJSON"]),
-        .library(name: "ShortcutLinks", targets: ["ShortcutLinks"]),
-        .library(name: "ShortcutRecords", targets: ["ShortcutRecords"]),
+        // The whole server in a process, for tests and apps: EmbeddedServer, ServerConfiguration, Stub.
         .library(name: "ShortcutServe", targets: ["ShortcutServe"]),
+        // The HTTP core, for a server of your own routes: HTTPServer, HTTPRequest, HTTPResponse.
+        .library(name: "ShortcutHTTP", targets: ["ShortcutHTTP"]),
+        // Swifter 1.5's public API over the core.
         .library(name: "SwifterCompat", targets: ["SwifterCompat"]),
         .executable(name: "shortcut-serve", targets: ["shortcut-serve"]),
     ],
@@ -116,7 +114,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
-        .testTarget(name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ShortcutHTTPTests", dependencies: ["ShortcutHTTP", "ShortcutPlatform", "HTTPVocabulary", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ShortcutUpstreamTests", dependencies: ["ShortcutUpstream", "ShortcutPlatform"]),
         .testTarget(name: "ShortcutStoreTests", dependencies: ["ShortcutStore", "ShortcutPlatform", "HTTPVocabulary", "TestSupport"]),
         .testTarget(name: "ShortcutPagesTests", dependencies: ["ShortcutPages", "HTTPVocabulary"]),
@@ -124,7 +124,9 @@ let package = Package(
         .testTarget(name: "ShortcutServeTests", dependencies: ["ShortcutServe", "TestSupport"]),
         .testTarget(
             name: "ShortcutRecordsTests",
-            dependencies: ["ShortcutRecords", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutJSON", "ShortcutStubs"]),
+            dependencies: [
+                "ShortcutRecords", "HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutJSON", "ShortcutStubs",
+            ]),
         .testTarget(name: "ShortcutJSONTests", dependencies: ["ShortcutJSON"]),
         .testTarget(name: "ShortcutStubsTests", dependencies: ["ShortcutStubs", "ShortcutJSON", "HTTPVocabulary"]),
         .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
@@ -132,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "ShortcutAppTests",
             dependencies: [
-                "ShortcutRoutes", "ShortcutServe", "ShortcutCLI", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutPages",
+                "ShortcutRoutes", "ShortcutServe", "ShortcutCLI", "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore",
+                "ShortcutPages",
                 "ShortcutJSON", "ShortcutLinks",
                 "ShortcutRecords", "TestSupport",
             ],

@@ -4,10 +4,13 @@
     scripts/public-api.py            write docs/public-api.txt (after a deliberate change of the API)
     scripts/public-api.py --check    fail when the sources' public surface differs from the file (test.sh)
 
-It runs `swift package dump-symbol-graph` (public declarations only) and lists, per product module, every
-public declaration with its signature, then the declarations whose signature names a type of a module that
-is not a product (such a type reaches users although they cannot import its module on purpose). A change of
-the public API thus shows as a change of this file in review, and is made on purpose.
+It runs `swift package dump-symbol-graph` (public declarations only) and lists, per module, every public
+declaration with its signature: first the three products', then those of the package's other library targets,
+which are `package` but for the types a product's public signature names (each product re-exports them type
+by type, `@_exported import struct Module.Type`). The first line counts the declarations outside SwifterCompat
+(whose surface is Swifter's); the last section lists problems, and must say "none": a public type of a module
+that is not a product which no product re-exports, or a public extension of the standard library outside
+SwifterCompat. A change of the public API thus shows as a change of this file in review, and is made on purpose.
 """
 import difflib
 import glob
@@ -21,9 +24,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "public-api.txt")
 # The library products of Package.swift, in its order.
-PRODUCTS = ['HTTPVocabulary', 'ShortcutHTTP', 'ShortcutStore', 'ShortcutPages', 'ShortcutQR', 'ShortcutJSON', 'ShortcutLinks', 'ShortcutRecords', 'ShortcutServe', 'SwifterCompat']
-# Modules a signature may name besides the products: the toolchain's.
-SYSTEM = {"Swift", "Foundation", "FoundationEssentials", "Dispatch", "_Concurrency", "Glibc", "Darwin", "s"}
+PRODUCTS = ['ShortcutServe', 'ShortcutHTTP', 'SwifterCompat']
+# The surface whose size README states: every public declaration outside SwifterCompat (whose surface is Swifter's).
+COUNTED_OUTSIDE = 'SwifterCompat'
 
 
 def products_in_package():
@@ -48,47 +51,66 @@ def symbol_graphs():
     return folder
 
 
-def module_of(usr):
-    """The module a type's USR names (`s:14ShortcutPlatform13SocketAddressV` -> ShortcutPlatform), or None."""
-    match = re.match(r"s:(\d+)", usr or "")
-    if not match:
-        return None
-    length = int(match.group(1))
-    start = match.end()
-    return usr[start:start + length]
+def library_targets():
+    """Package.swift's `.target(name:)`s: the library modules, products or not (TestSupport is the tests')."""
+    text = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
+    return [name for name in re.findall(r'\.target\(\s*name: "(\w+)"', text) if name != "TestSupport"]
+
+
+def reexported_types():
+    """`@_exported import <kind> Module.Type` in the products' sources: {(Module, Type)}."""
+    found = set()
+    for product in PRODUCTS:
+        for path in glob.glob(os.path.join(ROOT, "Sources", product, "**", "*.swift"), recursive=True):
+            for module, name in re.findall(r"^@_exported import (?:struct|enum|class|protocol|typealias|func|var|let) (\w+)\.(\w+)",
+                                           open(path, encoding="utf-8").read(), re.M):
+                found.add((module, name))
+    return found
+
+
+def declarations_of(folder, module):
+    """[(line, symbol, fragments, extended module)] of `module`'s public declarations."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(folder, module + ".symbols.json")) +
+                       glob.glob(os.path.join(folder, module + "@*.symbols.json"))):
+        extended = os.path.basename(path)[len(module) + 1:-len(".symbols.json")] or None
+        graph = json.load(open(path, encoding="utf-8"))
+        for symbol in graph["symbols"]:
+            if symbol.get("accessLevel") != "public":
+                continue
+            fragments = symbol.get("declarationFragments", [])
+            signature = " ".join("".join(f["spelling"] for f in fragments).split())
+            name = ".".join(symbol["pathComponents"])
+            found.append((f"{module}.{name}  {signature}", symbol, fragments, extended))
+    return found
 
 
 def surface(folder):
-    lines, leaks = [], {}
-    for module in PRODUCTS:
-        declarations = []
-        for path in sorted(glob.glob(os.path.join(folder, module + ".symbols.json")) +
-                           glob.glob(os.path.join(folder, module + "@*.symbols.json"))):
-            graph = json.load(open(path, encoding="utf-8"))
-            for symbol in graph["symbols"]:
-                if symbol.get("accessLevel") != "public":
-                    continue
-                fragments = symbol.get("declarationFragments", [])
-                signature = " ".join("".join(f["spelling"] for f in fragments).split())
-                name = ".".join(symbol["pathComponents"])
-                declarations.append(f"{module}.{name}  {signature}")
-                for fragment in fragments:
-                    if fragment.get("kind") != "typeIdentifier":
-                        continue
-                    owner = module_of(fragment.get("preciseIdentifier"))
-                    if owner and owner not in SYSTEM and owner not in PRODUCTS:
-                        leaks.setdefault(owner, set()).add(f"{module}.{name} ({fragment['spelling']})")
-        declarations = sorted(set(declarations))
-        lines.append(f"== {module}: {len(declarations)} public declarations")
-        lines.extend(declarations)
-        lines.append("")
-    lines.append("== Signatures that name a type of a module that is not a product")
-    if not leaks:
-        lines.append("none")
-    for owner in sorted(leaks):
-        lines.append(f"-- {owner}: {len(leaks[owner])}")
-        lines.extend(sorted(leaks[owner]))
-    return "\n".join(lines) + "\n"
+    internal = [m for m in library_targets() if m not in PRODUCTS]
+    exported = reexported_types()
+    sections, counts, problems = [], {}, []
+    for module in PRODUCTS + internal:
+        found = declarations_of(folder, module)
+        if module not in PRODUCTS and not found:
+            continue
+        lines = sorted(set(line for line, _, _, _ in found))
+        counts[module] = len(lines)
+        kind = "product" if module in PRODUCTS else "not a product: only what a product re-exports"
+        sections.append(f"== {module} ({kind}): {len(lines)} public declarations")
+        sections.extend(lines)
+        sections.append("")
+        for line, symbol, fragments, extended in found:
+            if extended == "Swift" and module != "SwifterCompat":
+                problems.append(f"{line.split('  ')[0]}: a public extension of the standard library's {symbol['pathComponents'][0]}")
+            if module not in PRODUCTS and len(symbol["pathComponents"]) == 1 and extended is None \
+                    and (module, symbol["pathComponents"][0]) not in exported:
+                problems.append(f"{line.split('  ')[0]}: public in a module that is not a product, and no product re-exports it")
+    outside = sum(n for m, n in counts.items() if m != COUNTED_OUTSIDE)
+    head = [f"Public declarations outside {COUNTED_OUTSIDE}: {outside} (SwifterCompat: {counts.get(COUNTED_OUTSIDE, 0)})", ""]
+    tail = ["== Problems (a public type of a module that is not a product must be re-exported by a product, type by type;",
+            "   no public extension of the standard library outside SwifterCompat)"]
+    tail.extend(sorted(set(problems)) or ["none"])
+    return "\n".join(head + sections + tail) + "\n"
 
 
 def main():
@@ -102,11 +124,13 @@ def main():
             print("\n".join(diff[:60]))
             sys.exit("public-api: the public API differs from docs/public-api.txt; if the change is meant, run "
                      "scripts/public-api.py and commit the file")
-        print(f"public-api: docs/public-api.txt is current ({text.count(chr(10))} lines)")
+        print(f"public-api: docs/public-api.txt is current ({text.count(chr(10))} lines; {text.splitlines()[0]})")
+        if not text.rstrip().endswith("none"):
+            sys.exit("public-api: docs/public-api.txt lists problems at its end")
         return
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     open(OUT, "w", encoding="utf-8").write(text)
-    print(f"public-api: wrote docs/public-api.txt ({text.count(chr(10))} lines)")
+    print(f"public-api: wrote docs/public-api.txt ({text.count(chr(10))} lines; {text.splitlines()[0]})")
 
 
 if __name__ == "__main__":

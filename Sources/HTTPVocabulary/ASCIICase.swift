@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// ASCII case-insensitive comparison, without allocating (header names and tokens are ASCII).
     @inlinable
-    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+    package func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         let a = utf8
         let b = other.utf8
         guard a.count == b.count else { return false }

@@ -7,20 +7,20 @@
 /// plays, web clips, offline-page assets and QR images, built from those pages and kept in one LRU so the
 /// kinds in use take the room). Pages get half, not all the room they could use, because an answer built
 /// from a page outlives the page's own entry only while it is hot.
-public struct CacheBudget: Sendable, Equatable {
+package struct CacheBudget: Sendable, Equatable {
     /// The default: 64 MiB.
-    public static let defaultBytes = 64 << 20
+    package static let defaultBytes = 64 << 20
 
     /// The whole budget, in bytes.
-    public let bytes: Int
+    package let bytes: Int
 
     /// A budget of `bytes` (0: nothing is cached).
-    public init(bytes: Int = CacheBudget.defaultBytes) {
+    package init(bytes: Int = CacheBudget.defaultBytes) {
         self.bytes = max(0, bytes)
     }
 
     /// The store's share (pages and their summaries).
-    public var storeBytes: Int { bytes / 2 }
+    package var storeBytes: Int { bytes / 2 }
     /// The prepared answers' share (what is left: the two shares add up to `bytes`).
-    public var answerBytes: Int { bytes - storeBytes }
+    package var answerBytes: Int { bytes - storeBytes }
 }

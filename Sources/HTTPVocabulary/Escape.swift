@@ -1,11 +1,11 @@
 /// Escaping of a value for the place it is written in a page or a JSON text: vocabulary shared by the pages,
 /// the JSON encoder, the landing pages and SwifterCompat, kept here at the bottom so none of them depends on
 /// another for it.
-public enum Escape {
+package enum Escape {
     /// For HTML text and quoted attribute values alike: `& < > " '` become character references, and
     /// so do U+2028 / U+2029 (harmless in HTML, but kept out so no raw line separator reaches a page
     /// that might paste the value into a script).
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -27,11 +27,11 @@ public enum Escape {
     /// `<script>` element: `< > &` are written as `\u003c \u003e \u0026` so neither `</script>` nor
     /// `<!--` can appear, quotes and backslashes are escaped, and so are control characters and
     /// U+2028 / U+2029 (line terminators in older JavaScript).
-    public static func javaScriptString(_ text: String) -> String { quoted(text, escapingApostrophe: true) }
+    package static func javaScriptString(_ text: String) -> String { quoted(text, escapingApostrophe: true) }
 
     /// A JSON string: `javaScriptString` without escaping `'`, which JSON never needs (an API's reason reads
     /// `id 'x'`, not `id \u0027x\u0027`); still safe inside a `<script>` element.
-    public static func jsonString(_ text: String) -> String { quoted(text, escapingApostrophe: false) }
+    package static func jsonString(_ text: String) -> String { quoted(text, escapingApostrophe: false) }
 
     private static func quoted(_ text: String, escapingApostrophe: Bool) -> String {
         var out = "\""
@@ -60,7 +60,7 @@ public enum Escape {
 
     /// `text` for a URL's query value or a `data:` URL: every byte but the unreserved ones (RFC 3986 §2.3:
     /// letters, digits, `-._~`) percent-encoded, so nothing in it can end the value or the URL.
-    public static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

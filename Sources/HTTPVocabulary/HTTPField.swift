@@ -17,22 +17,22 @@ public struct HTTPField: Hashable, Sendable, Codable {
 
     /// Why this field may not be sent, or nil when it may: a name that is not a token, or a value with a
     /// byte that is not allowed there (which could split the response, RFC 9112 §2.2).
-    public var problem: HTTPFieldProblem? { HTTPField.nameProblem(name) ?? HTTPField.valueProblem(value) }
+    package var problem: HTTPFieldProblem? { HTTPField.nameProblem(name) ?? HTTPField.valueProblem(value) }
 
     /// Whether this field may be sent (`problem` is nil).
     @inlinable
-    public var isValid: Bool { HTTPField.isValidName(name) && HTTPField.isValidValue(value) }
+    package var isValid: Bool { HTTPField.isValidName(name) && HTTPField.isValidValue(value) }
 
     /// Whether `name` is a valid field name: a non-empty RFC 9110 token.
     @inlinable
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy(HTTPSyntax.isTokenByte)
     }
 
     /// Whether `value` may be sent as a field value: every byte `HTTPSyntax.isFieldValueByte` (no CR, LF or
     /// NUL, which would split the response, and no other control character but HTAB: RFC 9110 §5.5).
     @inlinable
-    public static func isValidValue(_ value: String) -> Bool {
+    package static func isValidValue(_ value: String) -> Bool {
         // Runs on every field of every response (a data: Location is ~14 KB): scan the contiguous UTF-8
         // storage in a tight loop the compiler can vectorise, not through the String.UTF8View iterator.
         let fast = value.utf8.withContiguousStorageIfAvailable { bytes in
@@ -44,14 +44,14 @@ public struct HTTPField: Hashable, Sendable, Codable {
     }
 
     /// Why `name` is not a field name, or nil.
-    public static func nameProblem(_ name: String) -> HTTPFieldProblem? {
+    package static func nameProblem(_ name: String) -> HTTPFieldProblem? {
         guard !name.isEmpty else { return .emptyName }
         guard let offset = name.utf8.firstIndex(where: { !HTTPSyntax.isTokenByte($0) }) else { return nil }
         return .nameByte(name.utf8[offset], at: name.utf8.distance(from: name.utf8.startIndex, to: offset))
     }
 
     /// Why `value` may not be a field value, or nil.
-    public static func valueProblem(_ value: String) -> HTTPFieldProblem? {
+    package static func valueProblem(_ value: String) -> HTTPFieldProblem? {
         guard !isValidValue(value), let offset = value.utf8.firstIndex(where: { !HTTPSyntax.isFieldValueByte($0) }) else {
             return nil
         }
@@ -61,7 +61,7 @@ public struct HTTPField: Hashable, Sendable, Codable {
 
 /// What makes a header field unsendable, with the byte and where it stands: the reason the store and the
 /// APIs give when they refuse one.
-public enum HTTPFieldProblem: Sendable, Equatable, CustomStringConvertible {
+package enum HTTPFieldProblem: Sendable, Equatable, CustomStringConvertible {
     /// The name is empty.
     case emptyName
     /// The name holds `byte` at UTF-8 offset `at`, which is not a token character (RFC 9110 §5.6.2).
@@ -71,7 +71,7 @@ public enum HTTPFieldProblem: Sendable, Equatable, CustomStringConvertible {
 
     /// One line: `byte 0x01 at offset 3 of the value is a control character (a field value allows
     /// visible characters, space and tab)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyName:
             return "the name is empty (a name is an HTTP token)"

@@ -9,7 +9,7 @@
 /// `@inlinable`: its users (the store's record cache, the routes' answer cache) are other modules, and an
 /// unspecialised generic there looks up its type metadata on every call: measured with callgrind, about
 /// 1,800 more instructions per `/v3/<id>` and `/s/<id>` request (13%) when it moved here uninlinable.
-public struct LRUCache<Key: Hashable, Value> {
+package struct LRUCache<Key: Hashable, Value> {
     @usableFromInline
     struct Node {
         @usableFromInline var key: Key
@@ -29,14 +29,14 @@ public struct LRUCache<Key: Hashable, Value> {
     /// The bytes the cache spends on one entry besides the value's own: its node, and its dictionary slot
     /// at the dictionary's 3/4 maximum load.
     @inlinable
-    public static var entryOverhead: Int {
+    package static var entryOverhead: Int {
         MemoryLayout<Node>.stride + (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride) * 4 / 3
     }
 
     /// The most bytes the cache holds.
-    public let budget: Int
+    package let budget: Int
     /// The bytes held now (values' costs and `entryOverhead` each); never above `budget`.
-    @inlinable public var usedBytes: Int { used }
+    @inlinable package var usedBytes: Int { used }
     @usableFromInline var used = 0
     @usableFromInline var slots: [Key: Int] = [:]
     @usableFromInline var nodes: [Node] = []
@@ -46,16 +46,16 @@ public struct LRUCache<Key: Hashable, Value> {
 
     /// An empty cache that holds at most `budget` bytes (none when it is 0 or less).
     @inlinable
-    public init(budget: Int) {
+    package init(budget: Int) {
         self.budget = max(0, budget)
     }
 
     /// How many entries are cached.
-    @inlinable public var count: Int { slots.count }
+    @inlinable package var count: Int { slots.count }
 
     /// The value for `key`, marked as just used.
     @inlinable
-    public mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         if slot != newest {
             unlink(slot)
@@ -67,7 +67,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// Caches `value` for `key` (replacing what was there), evicting the least recently used entries to
     /// stay within budget. A value whose cost passes the whole budget is not cached.
     @inlinable
-    public mutating func insert(_ value: Value, for key: Key, cost valueCost: Int) {
+    package mutating func insert(_ value: Value, for key: Key, cost valueCost: Int) {
         remove(key)
         let cost = valueCost + Self.entryOverhead
         guard cost <= budget else { return }
@@ -88,7 +88,7 @@ public struct LRUCache<Key: Hashable, Value> {
 
     /// Drops the entry for `key`, if cached.
     @inlinable
-    public mutating func remove(_ key: Key) {
+    package mutating func remove(_ key: Key) {
         guard let slot = slots.removeValue(forKey: key) else { return }
         unlink(slot)
         used -= nodes[slot].cost
@@ -99,7 +99,7 @@ public struct LRUCache<Key: Hashable, Value> {
 
     /// Drops every entry.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         slots.removeAll()
         nodes.removeAll()
         freeSlots.removeAll()

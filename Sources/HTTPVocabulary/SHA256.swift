@@ -1,15 +1,15 @@
 /// SHA-256 (FIPS 180-4), written here so the store needs no crypto library. Used for record checksums
 /// and for salted secret hashes.
-public enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    package static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = SHA256Hasher()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Lowercase hexadecimal text of `bytes` (two digits per byte), e.g. for printing a digest.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits: StaticString = "0123456789abcdef"
         let table = digits.utf8Start
         var text: [UInt8] = []
@@ -22,7 +22,7 @@ public enum SHA256 {
     }
 
     /// The bytes of lowercase or uppercase hexadecimal `text`, or nil if it is not an even run of hex digits.
-    public static func bytes(fromHex text: String) -> [UInt8]? {
+    package static func bytes(fromHex text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var result: [UInt8] = []

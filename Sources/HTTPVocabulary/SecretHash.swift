@@ -2,33 +2,33 @@
 ///
 /// The secret itself is never stored. `matches` compares in constant time, so the time it takes does
 /// not tell how many leading bytes of a guess were right.
-public struct SecretHash: Sendable, Equatable {
+package struct SecretHash: Sendable, Equatable {
     /// The random salt (16 bytes from `make`).
-    public let salt: [UInt8]
+    package let salt: [UInt8]
     /// `SHA256(salt || utf8(secret))`, 32 bytes.
-    public let hash: [UInt8]
+    package let hash: [UInt8]
 
     /// A hash from stored parts (e.g. read back from a record).
-    public init(salt: [UInt8], hash: [UInt8]) {
+    package init(salt: [UInt8], hash: [UInt8]) {
         self.salt = salt
         self.hash = hash
     }
 
     /// Hashes `secret` with 16 fresh random salt bytes (from the system's cryptographic generator).
-    public static func make(_ secret: String) -> SecretHash {
+    package static func make(_ secret: String) -> SecretHash {
         let salt = SecureRandom.bytes(16)
         return SecretHash(salt: salt, hash: digest(salt: salt, secret: secret))
     }
 
     /// Whether `secret` is the one this hash was made from; constant time in the hash length.
-    public func matches(_ secret: String) -> Bool {
+    package func matches(_ secret: String) -> Bool {
         Self.constantTimeEqual(Self.digest(salt: salt, secret: secret), hash)
     }
 
     /// Whether `a` and `b` hold the same bytes, reading every byte of both whatever they hold: no early
     /// exit at the first difference, so the time taken depends on the length alone. (Unequal lengths
     /// answer at once: here both sides are digests, whose length is no secret.)
-    public static func constantTimeEqual<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    package static func constantTimeEqual<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
     where A.Element == UInt8, B.Element == UInt8 {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0

@@ -1,16 +1,16 @@
 /// A usage error: printed as `Error: …` and the command's usage on standard error, exit 64.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong, naming the flag or value.
-    public let message: String
+    package let message: String
     /// The usage text of the command that was being parsed.
-    public let usage: String
+    package let usage: String
 
-    public init(_ message: String, usage: String) {
+    package init(_ message: String, usage: String) {
         self.message = message
         self.usage = usage
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A small hand-written argument reader in swift-argument-parser's conventions: `--flag value`,

@@ -74,12 +74,12 @@ enum Command: Sendable {
 }
 
 /// Runs a command as the `shortcut-serve` program does: output, exit codes, signals.
-public enum CommandRunner {
+package enum CommandRunner {
     /// Exit code for usage errors (sysexits EX_USAGE).
-    public static let usageExitCode: Int32 = 64
+    package static let usageExitCode: Int32 = 64
 
     /// Parses and runs; never returns for `serve` (it exits on SIGINT/SIGTERM).
-    public static func main(_ arguments: [String]) -> Never {
+    package static func main(_ arguments: [String]) -> Never {
         let command: Command
         do {
             command = try Command.parse(arguments)

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPages

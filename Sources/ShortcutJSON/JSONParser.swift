@@ -1,12 +1,12 @@
 import ShortcutPlatform
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, with a depth limit and errors that say where.
-public struct JSONParser {
+package struct JSONParser {
     /// Why the text is not JSON, with the byte offset.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let offset: Int
-        public let reason: String
-        public var description: String { "malformed JSON at byte \(offset): \(reason)" }
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let offset: Int
+        package let reason: String
+        package var description: String { "malformed JSON at byte \(offset): \(reason)" }
     }
 
     private let bytes: [UInt8]
@@ -14,7 +14,7 @@ public struct JSONParser {
     private let maxDepth: Int
 
     /// Parses a whole document; anything but whitespace after the value is an error.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)

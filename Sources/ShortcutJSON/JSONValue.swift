@@ -2,7 +2,7 @@ import HTTPVocabulary
 
 /// A JSON value that keeps the order of object members (mocky's `headers` object is an ordered list of
 /// fields for us). Parsed by `JSONParser`, written by `description`.
-public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+package enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -23,7 +23,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The member named `key` of an object (the first, if repeated).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
@@ -42,7 +42,7 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Compact JSON text. Strings are escaped so the text is safe inside HTML too (`<`, `>`, `&`, `'` as \u00XX).
-    public var description: String {
+    package var description: String {
         var out = ""
         write(to: &out)
         return out

@@ -3,13 +3,13 @@ import ShortcutJSON
 /// Checks an `apple-app-site-association` file against Apple's documented format and, when it has no
 /// errors, builds the `AASAFile` the matcher uses. Every problem names the JSON path, what is wrong
 /// and what is allowed; unknown keys are warnings (iOS ignores them, but they are usually typos).
-public enum AASAChecker {
+package enum AASAChecker {
     /// What a check found.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The file, when it has no errors.
-        public let file: AASAFile?
+        package let file: AASAFile?
         /// Errors and warnings, in document order.
-        public let problems: [LinkProblem]
+        package let problems: [LinkProblem]
     }
 
     static let rootKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
@@ -19,7 +19,7 @@ public enum AASAChecker {
     static let defaultsKeys = ["caseSensitive", "percentEncoded"]
 
     /// Checks `bytes`, the content of `file` (the name used in messages).
-    public static func check(_ bytes: [UInt8], file: String) -> Report {
+    package static func check(_ bytes: [UInt8], file: String) -> Report {
         if let problem = AssociationFileLimits.sizeProblem(bytes.count, file: file) { return Report(file: nil, problems: [problem]) }
         let root: JSONValue
         do {

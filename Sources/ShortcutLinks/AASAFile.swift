@@ -1,17 +1,17 @@
 /// A checked `apple-app-site-association` file: what the matcher needs of it. Made by `AASAChecker`,
 /// only from a file without errors.
-public struct AASAFile: Sendable {
+package struct AASAFile: Sendable {
     /// `applinks.details`, in order: the first entry whose components match decides which app opens a URL.
-    public var entries: [AppLinksEntry]
+    package var entries: [AppLinksEntry]
     /// `applinks.substitutionVariables`: the file's own `$(name)` lists (the predefined ones are in
     /// `SubstitutionVariables`).
-    public var variables: [String: [String]]
+    package var variables: [String: [String]]
     /// `webcredentials.apps`.
-    public var webCredentialApps: [String]
+    package var webCredentialApps: [String]
     /// `appclips.apps`.
-    public var appClipApps: [String]
+    package var appClipApps: [String]
 
-    public init(
+    package init(
         entries: [AppLinksEntry], variables: [String: [String]] = [:], webCredentialApps: [String] = [],
         appClipApps: [String] = []
     ) {
@@ -23,15 +23,15 @@ public struct AASAFile: Sendable {
 }
 
 /// One `applinks.details[]` entry: the apps it names and the rules that say which URLs they open.
-public struct AppLinksEntry: Sendable {
+package struct AppLinksEntry: Sendable {
     /// Its JSON path, `applinks.details[0]`.
-    public var path: String
+    package var path: String
     /// `appIDs`, or the legacy `appID` as a list of one.
-    public var appIDs: [String]
+    package var appIDs: [String]
     /// `components` (iOS 13 and later) or, when there are none, the legacy `paths`.
-    public var rules: [LinkRule]
+    package var rules: [LinkRule]
 
-    public init(path: String, appIDs: [String], rules: [LinkRule]) {
+    package init(path: String, appIDs: [String], rules: [LinkRule]) {
         self.path = path
         self.appIDs = appIDs
         self.rules = rules
@@ -40,26 +40,26 @@ public struct AppLinksEntry: Sendable {
 
 /// One component (`{"/": "/buy/*", "exclude": true}`) or one legacy path (`"NOT /help/*"`), with the
 /// defaults already applied.
-public struct LinkRule: Sendable {
+package struct LinkRule: Sendable {
     /// Its JSON path, `applinks.details[0].components[2]`.
-    public var path: String
+    package var path: String
     /// `/`: matched against the URL's path; nil: `*`.
-    public var pathPattern: String?
+    package var pathPattern: String?
     /// `?`: a pattern for the whole query, or keys that must all be present with matching values.
-    public var query: QueryRule?
+    package var query: QueryRule?
     /// `#`: matched against the fragment; nil: `*`.
-    public var fragment: String?
+    package var fragment: String?
     /// A match stops the search and keeps the URL in Safari.
-    public var exclude: Bool
+    package var exclude: Bool
     /// `caseSensitive` (default true).
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// `percentEncoded` (default true): the patterns are written percent-encoded, as the URL is; false
     /// decodes the URL first, so patterns may hold spaces and non-ASCII text.
-    public var percentEncoded: Bool
+    package var percentEncoded: Bool
     /// `comment`, shown in the trace.
-    public var comment: String?
+    package var comment: String?
 
-    public init(
+    package init(
         path: String, pathPattern: String? = nil, query: QueryRule? = nil, fragment: String? = nil, exclude: Bool = false,
         caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil
     ) {
@@ -74,7 +74,7 @@ public struct LinkRule: Sendable {
     }
 
     /// How the rule reads in a trace: `/ "/buy/*"  ? {articleNumber: "????"}  exclude`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if let pathPattern { parts.append("/ \"\(pathPattern)\"") }
         switch query {
@@ -92,7 +92,7 @@ public struct LinkRule: Sendable {
 }
 
 /// A component's `?`.
-public enum QueryRule: Sendable, Equatable {
+package enum QueryRule: Sendable, Equatable {
     /// `"?": "pattern"`: matched against the whole query, without its `?`.
     case pattern(String)
     /// `"?": {"name": "pattern"}`: every name must be a query item whose value matches its pattern.
@@ -100,11 +100,11 @@ public enum QueryRule: Sendable, Equatable {
 }
 
 /// One `"name": "pattern"` of a query dictionary.
-public struct QueryItemRule: Sendable, Equatable {
-    public var name: String
-    public var pattern: String
+package struct QueryItemRule: Sendable, Equatable {
+    package var name: String
+    package var pattern: String
 
-    public init(name: String, pattern: String) {
+    package init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern
     }

@@ -1,8 +1,8 @@
 /// Apple's application identifiers: `TEAMID.bundle.id`.
-public enum AppID {
+package enum AppID {
     /// Why `text` is not `TEAMID.bundle.id`, or nil: a team ID of 10 characters `A-Z` `0-9`, a dot, and a
     /// bundle ID of letters, digits, `-` and dots (no empty part).
-    public static func problem(_ text: String) -> String? {
+    package static func problem(_ text: String) -> String? {
         let allowed = "an app ID is TEAMID.bundle.id, a 10-character team ID of A-Z and 0-9 (e.g. ABCDE12345.com.example.app)"
         guard let dot = text.firstIndex(of: ".") else { return "'\(text.prefix(100))' has no '.': \(allowed)" }
         let team = text[..<dot]
@@ -19,7 +19,7 @@ public enum AppID {
 
     /// Whether `text` is a bundle ID (`com.example.app`, an App Clip's `com.example.app.Clip`): letters,
     /// digits and `-` in parts joined by dots, no part empty. The rule of the app ID's second half.
-    public static func isBundleID<S: StringProtocol>(_ text: S) -> Bool {
+    package static func isBundleID<S: StringProtocol>(_ text: S) -> Bool {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty })
             && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
     }

@@ -3,12 +3,12 @@ import ShortcutJSON
 /// Checks an Android `assetlinks.json` (Digital Asset Links): an array of statements, each with
 /// `relation` and a `target` that is an Android app (`package_name`, `sha256_cert_fingerprints`) or a
 /// web site.
-public enum AssetLinksChecker {
+package enum AssetLinksChecker {
     /// The relations Android's App Links and credential sharing read.
-    public static let knownRelations = ["delegate_permission/common.handle_all_urls", "delegate_permission/common.get_login_creds"]
+    package static let knownRelations = ["delegate_permission/common.handle_all_urls", "delegate_permission/common.get_login_creds"]
 
     /// Errors and warnings for `bytes`, the content of `file`; no errors means it may be served.
-    public static func check(_ bytes: [UInt8], file: String) -> [LinkProblem] {
+    package static func check(_ bytes: [UInt8], file: String) -> [LinkProblem] {
         if let problem = AssociationFileLimits.sizeProblem(bytes.count, file: file) { return [problem] }
         let root: JSONValue
         do {

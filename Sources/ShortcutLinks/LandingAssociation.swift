@@ -6,18 +6,18 @@ import ShortcutJSON
 /// Byte-stable: the same set of links gives the same bytes whatever order they were made in (apps and
 /// paths sorted, compact JSON), so a CDN or a test sees no change where there is none. Checked by
 /// `AASAChecker` like any `--aasa` file before it is served.
-public enum LandingAssociation {
+package enum LandingAssociation {
     /// The name problems are reported under (there is no file).
-    public static let fileName = "apple-app-site-association (built from links)"
+    package static let fileName = "apple-app-site-association (built from links)"
 
     /// Why no file can be built (over the size limit, or refused by the checker).
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The bytes and their matcher, or nil when no link names an app.
     /// - Parameter links: `(id, link)` pairs; links without `appID` or `universalURL` are left out.
-    public static func build(_ links: [(id: String, link: LandingLink)]) throws(Failure) -> (bytes: [UInt8], matcher: LinkMatcher)? {
+    package static func build(_ links: [(id: String, link: LandingLink)]) throws(Failure) -> (bytes: [UInt8], matcher: LinkMatcher)? {
         // app ID -> path -> ids declaring it
         var apps: [String: [String: [String]]] = [:]
         for (id, link) in links {

@@ -3,10 +3,10 @@ import ShortcutJSON
 extension LandingLink.Fields {
     /// Every field's name, in the order the API, `links show` and the record give them: the names of the
     /// API's JSON members, of the problems `LandingLink` reports, and of the record's metadata.
-    public static let names = LandingLink.Fields().named.map(\.name)
+    package static let names = LandingLink.Fields().named.map(\.name)
 
     /// The fields by name (`names`), in that order; nil for an absent one.
-    public var named: [(name: String, value: String?)] {
+    package var named: [(name: String, value: String?)] {
         [
             ("title", title), ("description", description), ("image", image), ("app_url", appURL),
             ("universal_url", universalURL), ("fallback_url", fallbackURL), ("app_store_id", appStoreID),
@@ -15,7 +15,7 @@ extension LandingLink.Fields {
     }
 
     /// The fields from values by name (`names`); a name that is missing is an absent field.
-    public init(named values: [String: String]) {
+    package init(named values: [String: String]) {
         self.init(
             title: values["title"], description: values["description"], image: values["image"],
             appURL: values["app_url"], universalURL: values["universal_url"], fallbackURL: values["fallback_url"],
@@ -25,7 +25,7 @@ extension LandingLink.Fields {
 
 extension LandingLink {
     /// The fields as a JSON object, by name in `Fields.names` order, absent ones as null.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(fields.named.map { ($0.name, $0.value.map(JSONValue.string) ?? .null) })
     }
 }

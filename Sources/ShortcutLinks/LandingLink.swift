@@ -7,21 +7,21 @@ import ShortcutPages
 ///
 /// Made only through `init(fields:)`, which checks every field: a value of this type is safe to render.
 /// The id is the store's business (its rule lives with the store) and is checked there.
-public struct LandingLink: Sendable, Equatable {
+package struct LandingLink: Sendable, Equatable {
     /// What the caller gave: every field as text, nil when absent (`title`, `appURL` and `fallbackURL`
     /// are required).
-    public struct Fields: Sendable, Equatable {
-        public var title: String?
-        public var description: String?
-        public var image: String?
-        public var appURL: String?
-        public var universalURL: String?
-        public var fallbackURL: String?
-        public var appStoreID: String?
-        public var appClipBundleID: String?
-        public var appID: String?
+    package struct Fields: Sendable, Equatable {
+        package var title: String?
+        package var description: String?
+        package var image: String?
+        package var appURL: String?
+        package var universalURL: String?
+        package var fallbackURL: String?
+        package var appStoreID: String?
+        package var appClipBundleID: String?
+        package var appID: String?
 
-        public init(
+        package init(
             title: String? = nil, description: String? = nil, image: String? = nil, appURL: String? = nil,
             universalURL: String? = nil, fallbackURL: String? = nil, appStoreID: String? = nil,
             appClipBundleID: String? = nil, appID: String? = nil
@@ -41,43 +41,43 @@ public struct LandingLink: Sendable, Equatable {
     // Limits, in UTF-8 bytes (what a field costs in the store and in every page). The URLs share the
     // shortcut's limit, `ShortcutPage.maxURLBytes` (2048), through `AppURL`.
     /// The most bytes of `title` (og:title; previews show about 60 characters).
-    public static let maxTitleBytes = 400
+    package static let maxTitleBytes = 400
     /// The most bytes of `description` (og:description; previews show about 200 characters).
-    public static let maxDescriptionBytes = 2000
+    package static let maxDescriptionBytes = 2000
     /// The most bytes of every URL field (`app_url`, `fallback_url`, `universal_url`, `image`).
-    public static let maxURLBytes = ShortcutPage.maxURLBytes
+    package static let maxURLBytes = ShortcutPage.maxURLBytes
     /// The most digits of `app_store_id` (Apple's ids have 9 or 10).
-    public static let maxAppStoreIDBytes = 12
+    package static let maxAppStoreIDBytes = 12
     /// The most bytes of `app_clip_bundle_id` and of `app_id`.
-    public static let maxBundleIDBytes = 255
+    package static let maxBundleIDBytes = 255
 
-    public let title: String
+    package let title: String
     /// Empty when none was given.
-    public let description: String
+    package let description: String
     /// An http(s) URL for og:image and twitter:image, or nil.
-    public let image: String?
+    package let image: String?
     /// The URL the page tries first: the app's scheme (`myapp://item/1`) or any navigable URL.
-    public let appURL: String
+    package let appURL: String
     /// An https URL the app claims (a universal link): the Smart App Banner's argument, and its path the
     /// rule of the built `apple-app-site-association`.
-    public let universalURL: String?
+    package let universalURL: String?
     /// Where the page goes when the app did not open: the web page or the App Store.
-    public let fallbackURL: String
+    package let fallbackURL: String
     /// Digits; the Smart App Banner's `app-id` (no banner without it).
-    public let appStoreID: String?
+    package let appStoreID: String?
     /// The App Clip's bundle ID, shown as a card by the banner.
-    public let appClipBundleID: String?
+    package let appClipBundleID: String?
     /// `TEAMID.bundle.id`: the app the built `apple-app-site-association` names for `universalURL`.
-    public let appID: String?
+    package let appID: String?
 
     /// Every field's problems at once, in field order.
-    public struct Problems: Error, Sendable, Equatable, CustomStringConvertible {
-        public let all: [ShortcutPageError]
-        public var description: String { all.map(\.reason).joined(separator: "; ") }
+    package struct Problems: Error, Sendable, Equatable, CustomStringConvertible {
+        package let all: [ShortcutPageError]
+        package var description: String { all.map(\.reason).joined(separator: "; ") }
     }
 
     /// Checks every field; throws all the problems found.
-    public init(fields: Fields) throws(Problems) {
+    package init(fields: Fields) throws(Problems) {
         var problems: [ShortcutPageError] = []
         func text(_ value: String?, _ field: String, required: Bool, maxBytes: Int) -> String? {
             guard let value else {
@@ -185,7 +185,7 @@ public struct LandingLink: Sendable, Equatable {
     }
 
     /// The fields as they were checked (the link again from them is this link).
-    public var fields: Fields {
+    package var fields: Fields {
         Fields(
             title: title, description: description.isEmpty ? nil : description, image: image, appURL: appURL,
             universalURL: universalURL, fallbackURL: fallbackURL, appStoreID: appStoreID,
@@ -194,7 +194,7 @@ public struct LandingLink: Sendable, Equatable {
 
     /// The universal link's path, percent-encoded (`/` for none): the rule the built
     /// `apple-app-site-association` declares. Nil without a universal link.
-    public var universalPath: String? {
+    package var universalPath: String? {
         guard let universalURL else { return nil }
         do {
             return try LinkURL(parsing: universalURL).path

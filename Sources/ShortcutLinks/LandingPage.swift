@@ -9,21 +9,21 @@ import ShortcutPages
 /// Every value is escaped for where it goes: `Escape.html` in text and attributes, the URLs as JSON
 /// string literals (`Escape.javaScriptString`, safe inside `<script>`) in the script; nothing is
 /// concatenated raw.
-public struct LandingPage: Sendable {
+package struct LandingPage: Sendable {
     /// The delay before the fallback when the request names none, in milliseconds.
-    public static let defaultDelayMilliseconds = 1500
+    package static let defaultDelayMilliseconds = 1500
     /// The longest delay `?delay=` may ask for, in milliseconds (a minute: longer is a page that seems stuck).
-    public static let maxDelayMilliseconds = 60_000
+    package static let maxDelayMilliseconds = 60_000
 
     /// The whole document.
-    public let html: String
+    package let html: String
     /// The inline script exactly as the document holds it, for a `Content-Security-Policy` hash.
-    public let script: String
+    package let script: String
 
     /// - Parameters:
     ///   - pageURL: the absolute URL of this page (og:url).
     ///   - delayMilliseconds: 0 to `maxDelayMilliseconds`.
-    public init(link: LandingLink, pageURL: String, delayMilliseconds: Int) {
+    package init(link: LandingLink, pageURL: String, delayMilliseconds: Int) {
         let delay = min(max(delayMilliseconds, 0), Self.maxDelayMilliseconds)
         script = Self.script(appURL: link.appURL, fallbackURL: link.fallbackURL, delay: delay)
         html = Self.document(link, pageURL: pageURL, script: script)
@@ -32,7 +32,7 @@ public struct LandingPage: Sendable {
     /// The `apple-itunes-app` meta content, or nil without an App Store id: `app-id=…`, the App Clip card
     /// when given, and `app-argument` (the universal link, else the app URL) last, where a comma in the URL
     /// cannot be read as the start of another key.
-    public static func smartBannerContent(_ link: LandingLink) -> String? {
+    package static func smartBannerContent(_ link: LandingLink) -> String? {
         guard let appStoreID = link.appStoreID else { return nil }
         var content = "app-id=\(appStoreID)"
         if let clip = link.appClipBundleID { content += ", app-clip-bundle-id=\(clip), app-clip-display=card" }

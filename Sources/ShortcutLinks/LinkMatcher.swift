@@ -2,7 +2,7 @@
 /// rules (not iOS's own `swcd`): the entries of `applinks.details` in order; in each, the rules in order,
 /// and the first that matches decides: a match opens the entry's app, an `exclude` match stops that
 /// entry with no app. Universal links are https URLs only.
-public struct LinkMatcher: Sendable {
+package struct LinkMatcher: Sendable {
     private struct CompiledRule: Sendable {
         let rule: LinkRule
         let path: LinkPattern?
@@ -18,7 +18,7 @@ public struct LinkMatcher: Sendable {
     private let entries: [(entry: AppLinksEntry, rules: [CompiledRule])]
 
     /// Compiles every pattern of `file` (a checked file compiles; the error is for hand-made ones).
-    public init(file: AASAFile) throws(LinkPattern.Failure) {
+    package init(file: AASAFile) throws(LinkPattern.Failure) {
         var entries: [(AppLinksEntry, [CompiledRule])] = []
         for entry in file.entries {
             var rules: [CompiledRule] = []
@@ -49,7 +49,7 @@ public struct LinkMatcher: Sendable {
     }
 
     /// Every rule tried for `url`, and the result.
-    public func trace(_ url: LinkURL) -> LinkTrace {
+    package func trace(_ url: LinkURL) -> LinkTrace {
         guard url.scheme == "https" else {
             return LinkTrace(
                 url: url, entries: [], app: nil, appIDs: [], decidedBy: nil,

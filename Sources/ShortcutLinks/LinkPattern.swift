@@ -4,15 +4,15 @@
 ///
 /// Compiled to a small automaton and run over the text once, so `$(lang)_$(region)` (184 × 249
 /// alternatives) or a row of stars costs time linear in the text, never a backtracking blow-up.
-public struct LinkPattern: Sendable {
+package struct LinkPattern: Sendable {
     /// Why a pattern cannot be compiled.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// `$(` without its `)`.
         case unterminatedVariable(String)
         /// `$(name)` that neither the file nor Apple defines.
         case unknownVariable(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unterminatedVariable(let text): "'\(text)' opens a substitution variable with '$(' and never closes it with ')'"
             case .unknownVariable(let name):
@@ -34,14 +34,14 @@ public struct LinkPattern: Sendable {
     }
 
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// Whether letters must match in case (`caseSensitive`, default true).
-    public let caseSensitive: Bool
+    package let caseSensitive: Bool
     private var nodes: [Node] = [.accept]
     private var start = 0
 
     /// Compiles `source`; `variables` are the file's own (they shadow predefined ones of the same name).
-    public init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) throws(Failure) {
+    package init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) throws(Failure) {
         self.source = source
         self.caseSensitive = caseSensitive
         var pieces: [Piece] = []
@@ -102,7 +102,7 @@ public struct LinkPattern: Sendable {
     }
 
     /// Whether the pattern matches all of `text`.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         var active = [Bool](repeating: false, count: nodes.count)
         var current: [Int] = []
         enter(start, &current, &active)

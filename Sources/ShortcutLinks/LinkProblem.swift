@@ -1,21 +1,21 @@
 /// One thing wrong (or doubtful) in an association file: which file, where in its JSON, what is wrong
 /// and what is allowed. Printed one per line: `FILE: applinks.details[0].appIDs[1]: …`.
-public struct LinkProblem: Sendable, Equatable, CustomStringConvertible {
+package struct LinkProblem: Sendable, Equatable, CustomStringConvertible {
     /// An error refuses the file (the server does not start with it); a warning is only said.
-    public enum Severity: String, Sendable, Equatable {
+    package enum Severity: String, Sendable, Equatable {
         case error
         case warning
     }
 
-    public let severity: Severity
+    package let severity: Severity
     /// The file as the user named it (`--aasa FILE`, `links check FILE`).
-    public let file: String
+    package let file: String
     /// Where in the JSON, as `applinks.details[0].components[2]["/"]`; `(file)` for the file as a whole.
-    public let path: String
+    package let path: String
     /// What is wrong and what is allowed, in one line.
-    public let message: String
+    package let message: String
 
-    public init(_ severity: Severity, file: String, path: String, _ message: String) {
+    package init(_ severity: Severity, file: String, path: String, _ message: String) {
         self.severity = severity
         self.file = file
         self.path = path
@@ -23,17 +23,17 @@ public struct LinkProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `FILE: PATH: MESSAGE` (the CLI prefixes `error: ` or `warning: `).
-    public var description: String { "\(file): \(path): \(message)" }
+    package var description: String { "\(file): \(path): \(message)" }
 }
 
 /// The limits both association files share.
-public enum AssociationFileLimits {
+package enum AssociationFileLimits {
     /// The most bytes of an `apple-app-site-association` or `assetlinks.json` file: Apple's CDN
     /// refuses association files over 128 KB, so a larger one would work here and nowhere else.
-    public static let maxBytes = 131_072
+    package static let maxBytes = 131_072
 
     /// Why `count` bytes are too many, or nil.
-    public static func sizeProblem(_ count: Int, file: String) -> LinkProblem? {
+    package static func sizeProblem(_ count: Int, file: String) -> LinkProblem? {
         guard count > maxBytes else { return nil }
         return LinkProblem(
             .error, file: file, path: "(file)",

@@ -1,9 +1,9 @@
 import ShortcutJSON
 
 /// How the matcher decided which app opens a URL: every rule it tried, in order, with its verdict.
-public struct LinkTrace: Sendable {
+package struct LinkTrace: Sendable {
     /// A rule's verdict.
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// The URL matches and the rule opens it in the entry's app.
         case match
         /// The URL matches a rule with `exclude`: this entry's app does not open it.
@@ -13,43 +13,43 @@ public struct LinkTrace: Sendable {
     }
 
     /// One rule tried.
-    public struct Step: Sendable {
+    package struct Step: Sendable {
         /// `applinks.details[0].components[2]`.
-        public let rule: String
+        package let rule: String
         /// The rule as it reads (`/ "/buy/*"  exclude`).
-        public let summary: String
-        public let comment: String?
-        public let verdict: Verdict
+        package let summary: String
+        package let comment: String?
+        package let verdict: Verdict
         /// Why: which part did not match, or that all did.
-        public let reason: String
+        package let reason: String
     }
 
     /// One `details` entry tried.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// `applinks.details[0]`.
-        public let path: String
-        public let appIDs: [String]
-        public let steps: [Step]
+        package let path: String
+        package let appIDs: [String]
+        package let steps: [Step]
     }
 
     /// The URL as matched.
-    public let url: LinkURL
+    package let url: LinkURL
     /// The entries tried, in order, up to the one that decided.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The app that opens the URL (the entry's first app ID), or nil when Safari does.
-    public let app: String?
+    package let app: String?
     /// All the app IDs of the deciding entry (the first one installed opens it).
-    public let appIDs: [String]
+    package let appIDs: [String]
     /// The rule that decided (a match, or the first exclusion when nothing matched), or nil.
-    public let decidedBy: String?
+    package let decidedBy: String?
     /// One sentence: `opens in ABCDE12345.com.example.app` / `Safari opens it: …`.
-    public let result: String
+    package let result: String
 
     /// Whether an app opens the URL.
-    public var opensApp: Bool { app != nil }
+    package var opensApp: Bool { app != nil }
 
     /// The trace as the CLI prints it, one line each.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = [
             "url: \(url.scheme)://\(url.host)\(url.path)" + (url.query.map { "?\($0)" } ?? "") + (url.fragment.map { "#\($0)" } ?? ""),
             "path: \(url.path)  query: \(url.query.map { "\"\($0)\"" } ?? "(none)")  fragment: \(url.fragment.map { "\"\($0)\"" } ?? "(none)")",
@@ -69,7 +69,7 @@ public struct LinkTrace: Sendable {
     }
 
     /// The trace as `GET /api/links/match` answers it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
             (

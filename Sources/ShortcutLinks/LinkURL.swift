@@ -1,29 +1,29 @@
 import ShortcutPlatform
 
 /// A URL taken apart as the matcher needs it: the path, query and fragment, still percent-encoded.
-public struct LinkURL: Sendable, Equatable {
+package struct LinkURL: Sendable, Equatable {
     /// Why the text is not a URL the matcher can take.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The most bytes of a URL to match (a longer one is refused with a reason, not matched).
-    public static let maxBytes = 8192
+    package static let maxBytes = 8192
 
     /// Lower-cased: `https`.
-    public let scheme: String
+    package let scheme: String
     /// The host, lower-cased, without port or user information.
-    public let host: String
+    package let host: String
     /// Percent-encoded; `/` when the URL has no path (RFC 3986 §6.2.3: for http(s) an empty path is `/`).
-    public let path: String
+    package let path: String
     /// Without its `?`; nil when the URL has none.
-    public let query: String?
+    package let query: String?
     /// Without its `#`; nil when the URL has none.
-    public let fragment: String?
+    package let fragment: String?
 
     /// Parses an absolute URL. Non-ASCII characters and spaces are percent-encoded as UTF-8 first, as
     /// Safari does before it follows a link typed or written that way.
-    public init(parsing text: String) throws(Failure) {
+    package init(parsing text: String) throws(Failure) {
         guard text.utf8.count <= LinkURL.maxBytes else {
             throw Failure(description: "the URL is \(text.utf8.count) bytes; the limit is \(LinkURL.maxBytes)")
         }
@@ -62,7 +62,7 @@ public struct LinkURL: Sendable, Equatable {
     }
 
     /// The query's items, `name=value` split at the first `=` (a bare `name` has the value ""), as written.
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
             guard let equals = item.firstIndex(of: "=") else { return (String(item), "") }
@@ -72,7 +72,7 @@ public struct LinkURL: Sendable, Equatable {
 
     /// `text` with every `%XX` decoded, or `text` itself when the decoded bytes are not UTF-8 (so
     /// `%FF` stays `%FF` rather than turning into a character it never was).
-    public static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         guard text.contains("%") else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)

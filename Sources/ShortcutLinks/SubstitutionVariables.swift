@@ -1,9 +1,9 @@
 /// The predefined `$(name)` variables of Apple's `applinks.substitutionVariables` documentation, and
 /// the rules for the names a file declares.
-public enum SubstitutionVariables {
+package enum SubstitutionVariables {
     /// Each predefined variable and its values: every value is one alternative, so `$(digit)` matches
     /// exactly one character and `$(lang)` one language code.
-    public static let predefined: [String: [String]] = [
+    package static let predefined: [String: [String]] = [
         "alpha": characters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
         "upper": characters("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
         "lower": characters("abcdefghijklmnopqrstuvwxyz"),
@@ -15,10 +15,10 @@ public enum SubstitutionVariables {
     ]
 
     /// The names of the predefined variables, in Apple's order (for messages).
-    public static let predefinedNames = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+    package static let predefinedNames = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
     /// Whether `name` may name a variable: Apple allows any characters but `$`, `(` and `)`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains { $0 == "$" || $0 == "(" || $0 == ")" }
     }
 

@@ -1,9 +1,9 @@
 /// Checks the URL a shortcut opens: the app's own scheme (`myapp://page/view2`) or any other
 /// absolute URL, never one that runs code or reads local files.
-public enum AppURL {
+package enum AppURL {
     /// Schemes that run script or read local data when opened, refused whatever their case and
     /// whatever whitespace or control characters are hidden in them (browsers strip those).
-    public static let refusedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
+    package static let refusedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
 
     /// Returns `url` without leading and trailing spaces if it is an absolute URL whose scheme is
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1) followed by `:`, at most
@@ -13,7 +13,7 @@ public enum AppURL {
     ///   `app_url`, `fallback_url`, … with the same rule).
     /// - Throws: `error.required` (empty), `error.maxLength`, `error.scheme` (refused, missing or
     ///   malformed scheme), `error.character` (control character or whitespace).
-    public static func validate(_ url: String, field: String = "url") throws(ShortcutPageError) -> String {
+    package static func validate(_ url: String, field: String = "url") throws(ShortcutPageError) -> String {
         func error(_ code: String, _ reason: String) -> ShortcutPageError {
             ShortcutPageError(field: field, code: code, reason: reason)
         }
@@ -72,7 +72,7 @@ public enum AppURL {
     }
 
     /// The scheme of `text` if it starts with a well-formed one followed by `:`.
-    public static func scheme<S: StringProtocol>(of text: S) -> String? {
+    package static func scheme<S: StringProtocol>(of text: S) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let candidate = text[..<colon]
         return isScheme(candidate) ? String(candidate) : nil

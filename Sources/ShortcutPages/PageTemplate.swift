@@ -11,12 +11,12 @@ import HTTPVocabulary
 /// Templates written for the in-app method of the original article work unchanged:
 /// `\(title)` and `\(urlToRedirect.absoluteString)` are filled HTML-escaped, and `\(feature_icon)`
 /// with the icon's raw base64, because such templates write `data:image/jpeg;base64,\(feature_icon)`.
-public struct PageTemplate: Sendable {
+package struct PageTemplate: Sendable {
     /// The largest template accepted: 1 MiB of UTF-8.
-    public static let maxBytes = 1_048_576
+    package static let maxBytes = 1_048_576
 
     /// The template's text as given.
-    public let text: String
+    package let text: String
     /// The text cut at its slots.
     private let segments: [Segment]
 
@@ -49,7 +49,7 @@ public struct PageTemplate: Sendable {
     /// Parses `text` and checks it has at least one known slot and no unknown `{{name}}` slot.
     /// - Throws: `error.size` when over ``maxBytes``, `error.slot` when no known slot is present
     ///   (most likely the wrong file) or a `{{name}}` slot is unknown (most likely a typo).
-    public init(text: String) throws(ShortcutPageError) {
+    package init(text: String) throws(ShortcutPageError) {
         if text.utf8.count > Self.maxBytes {
             throw ShortcutPageError(
                 field: "template", code: ShortcutPageError.size,
@@ -81,11 +81,11 @@ public struct PageTemplate: Sendable {
 
     /// The built-in page: a guide to "Add to Home Screen" in Safari, and an "about to enter" screen
     /// that opens the app when launched from the home screen.
-    public static let `default` = PageTemplate(trusted: DefaultTemplate.html)
+    package static let `default` = PageTemplate(trusted: DefaultTemplate.html)
 
     /// Fills the slots. The values are escaped but not validated: validate them first, as
     /// ``ShortcutPage`` does. An empty `appName` is replaced by `title`.
-    public func render(title: String, url: String, icon: ShortcutIcon, appName: String) -> String {
+    package func render(title: String, url: String, icon: ShortcutIcon, appName: String) -> String {
         let appName = appName.isEmpty ? title : appName
         var cache: [Slot: String] = [:]
         var out = ""

@@ -1,12 +1,12 @@
 /// Checks the short texts of a page (title, app name): trimmed, counted in characters as a reader
 /// sees them (grapheme clusters), no control characters, and bounded in bytes.
-public enum PageText {
+package enum PageText {
     /// Returns `text` trimmed of leading and trailing whitespace and newlines if it has at most
     /// `maxBytes` bytes of UTF-8, between `minimum` and `maximum` characters and no control character
     /// (C0, DEL, C1).
     /// - Throws: `error.required` when empty but `minimum` > 0, `error.maxLength` when too long,
     ///   `error.character` for a control character.
-    public static func validate(
+    package static func validate(
         _ text: String, field: String, minimum: Int, maximum: Int, maxBytes: Int
     ) throws(ShortcutPageError) -> String {
         // Bytes first, before any work per character: one character (a grapheme cluster) can be a

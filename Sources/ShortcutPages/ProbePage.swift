@@ -15,17 +15,17 @@ import HTTPVocabulary
 ///
 /// Every script is inline and constant (the page's `Content-Security-Policy` lists their hashes); the one
 /// variable, the app URL, is an HTML-escaped attribute the script reads.
-public enum ProbePage {
+package enum ProbePage {
     /// The path of the worker's scope, and of everything it keeps.
-    public static let scope = "/probe/"
+    package static let scope = "/probe/"
     /// The manifest's start: inside the worker's scope, so a home-screen launch can come from it.
-    public static let homePath = "/probe/home"
+    package static let homePath = "/probe/home"
     /// How long the page waits for the app to come forward after it opened the app URL, in milliseconds.
-    public static let appURLWaitMilliseconds = 2_500
+    package static let appURLWaitMilliseconds = 2_500
 
     /// The page, at `/probe` and `/probe/home`. `appURL` is a checked app URL (`AppURL.validate`), or nil
     /// for no app button; `manifestPath` is the manifest's URL path with its query.
-    public static func html(appURL: String?, manifestPath: String) -> String {
+    package static func html(appURL: String?, manifestPath: String) -> String {
         let open = appURL.map { " data-open=\"\(Escape.html($0))\"" } ?? ""
         return """
             <!doctype html>
@@ -82,7 +82,7 @@ public enum ProbePage {
     }
 
     /// The page's script.
-    public static let script = """
+    package static let script = """
         "use strict";
         (function () {
           var root = document.documentElement;
@@ -244,22 +244,22 @@ public enum ProbePage {
         """
 
     /// `/probe/frame`: tells its parent whether a worker controls it.
-    public static let frameHTML = """
+    package static let frameHTML = """
         <!doctype html><html lang="en"><head><meta charset="utf-8"><title>probe frame</title></head><body><script>\(frameScript)</script></body></html>
 
         """
 
     /// The frame's script.
-    public static let frameScript = """
+    package static let frameScript = """
         parent.postMessage({ probe: "frame", controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) }, location.origin);
         """
 
     /// The script of the `data:` page `/probe/data-redirect` redirects to: it says it was reached. It runs
     /// in an opaque origin, so it posts to any.
-    public static let dataPageScript = "parent.postMessage({ probe: \"data_redirect\" }, \"*\");"
+    package static let dataPageScript = "parent.postMessage({ probe: \"data_redirect\" }, \"*\");"
 
     /// Where `/probe/data-redirect` redirects: a `data:` page that runs `dataPageScript`.
-    public static var dataPageURL: String {
+    package static var dataPageURL: String {
         let html = "<!doctype html><meta charset=\"utf-8\"><title>data</title><script>\(dataPageScript)</script>"
         return "data:text/html;charset=utf-8," + Escape.percentEncoded(html)
     }
@@ -267,7 +267,7 @@ public enum ProbePage {
     /// `/probe/sw.js`: keeps the probe's home page and frame for a launch while the server is off. Network
     /// first; the kept copy when the network fails or a tunnel answers 502/503/504 for the server. Reports
     /// (POST) are never touched.
-    public static let workerScript = """
+    package static let workerScript = """
         // shortcut-serve probe worker: keeps /probe/home and /probe/frame for a launch while the server is off.
         "use strict";
         var CACHE = "shortcut-serve:/probe/";

@@ -1,6 +1,6 @@
 /// A property list value, written in Apple's XML property list format (`plist` 1.0 with its DOCTYPE), the
 /// format of configuration profiles (`.mobileconfig`). Dictionaries keep their keys in the order given.
-public indirect enum PropertyList: Sendable {
+package indirect enum PropertyList: Sendable {
     case string(String)
     case integer(Int)
     case bool(Bool)
@@ -9,7 +9,7 @@ public indirect enum PropertyList: Sendable {
     case dictionary([(key: String, value: PropertyList)])
 
     /// The whole document: XML declaration, DOCTYPE and `<plist version="1.0">`, UTF-8, ending in a newline.
-    public func document() -> [UInt8] {
+    package func document() -> [UInt8] {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

@@ -1,7 +1,7 @@
 extension ShortcutIcon {
     /// The icon used when a shortcut gives none: a 180×180 PNG (the iPhone home-screen size) of a
     /// white "add" square on a blue gradient, 1634 bytes.
-    public static let builtIn = ShortcutIcon(trusted: BuiltInIcon.bytes, format: .png)
+    package static let builtIn = ShortcutIcon(trusted: BuiltInIcon.bytes, format: .png)
 }
 
 /// The built-in icon's PNG, embedded as base64. It was drawn once with Python's zlib and struct:

@@ -22,19 +22,19 @@ public struct ShortcutIcon: Sendable, Equatable {
     public let format: Format
 
     /// The default size limit of an icon: 256 KiB.
-    public static let maxBytes = 262_144
+    package static let maxBytes = 262_144
 
     /// Checks `bytes` is a PNG or JPEG of at most ``maxBytes`` bytes.
     /// - Throws: `error.format` when the magic bytes are neither PNG nor JPEG (also when empty),
     ///   `error.size` when larger than the limit.
-    public init(bytes: [UInt8]) throws(ShortcutPageError) {
+    public init(bytes: [UInt8]) throws(FieldProblem) {
         try self.init(bytes: bytes, limit: Self.maxBytes)
     }
 
     /// Checks `bytes` is a PNG or JPEG of at most `limit` bytes.
     /// - Throws: `error.format` when the magic bytes are neither PNG nor JPEG (also when empty),
     ///   `error.size` when larger than `limit`.
-    public init(bytes: [UInt8], limit: Int) throws(ShortcutPageError) {
+    package init(bytes: [UInt8], limit: Int) throws(ShortcutPageError) {
         if bytes.count > limit {
             throw Self.error(ShortcutPageError.size, Self.sizeReason(bytes: bytes.count, limit: limit))
         }
@@ -57,7 +57,7 @@ public struct ShortcutIcon: Sendable, Equatable {
     /// - Throws: `error.required` for empty text, `error.format` for another media type, a data URI
     ///   that is not base64, malformed base64 or bytes that are not PNG/JPEG, `error.size` when larger
     ///   than ``maxBytes``.
-    public init(base64OrDataURI text: String) throws(ShortcutPageError) {
+    public init(base64OrDataURI text: String) throws(FieldProblem) {
         let trimmed = text.trimmingASCIIWhitespace()
         if trimmed.isEmpty {
             throw Self.error(ShortcutPageError.required, "icon text is empty; give base64 or a data: URI")
@@ -85,13 +85,13 @@ public struct ShortcutIcon: Sendable, Equatable {
     }
 
     /// `image/png` or `image/jpeg`.
-    public var mediaType: String { "image/\(format.rawValue)" }
+    package var mediaType: String { "image/\(format.rawValue)" }
 
     /// The icon as `data:image/png;base64,…` or `data:image/jpeg;base64,…`.
-    public var dataURI: String { DataURI.encode(bytes, mediaType: mediaType) }
+    package var dataURI: String { DataURI.encode(bytes, mediaType: mediaType) }
 
     /// The icon's bytes as base64, with padding and no line breaks.
-    public var base64: String { Base64.encode(bytes) }
+    package var base64: String { Base64.encode(bytes) }
 
     /// The base64 part of `text`: all of it, or what follows the comma of a base64 image data URI.
     private static func base64Payload(of text: String) throws(ShortcutPageError) -> String {

@@ -5,27 +5,27 @@
 /// let page = try ShortcutPage(title: "Scan", url: "myapp://scan", icon: ShortcutIcon(bytes: png))
 /// // Redirect Safari to page.dataURI, then "Add to Home Screen".
 /// ```
-public struct ShortcutPage: Sendable {
+package struct ShortcutPage: Sendable {
     /// The most characters a title may have, after trimming.
-    public static let maxTitleLength = 100
+    package static let maxTitleLength = 100
     /// The most bytes of UTF-8 a title may have, before trimming: room for 100 characters of 40 bytes
     /// (the longest emoji sequences are about 30).
-    public static let maxTitleBytes = 4096
+    package static let maxTitleBytes = 4096
     /// The most characters an app name may have, after trimming.
-    public static let maxAppNameLength = 100
+    package static let maxAppNameLength = 100
     /// The most bytes of UTF-8 an app name may have, before trimming.
-    public static let maxAppNameBytes = 4096
+    package static let maxAppNameBytes = 4096
     /// The most bytes of UTF-8 an app URL may have.
-    public static let maxURLBytes = 2048
+    package static let maxURLBytes = 2048
 
     /// The title under the home-screen icon, trimmed; 1 to ``maxTitleLength`` characters.
-    public let title: String
+    package let title: String
     /// The URL the shortcut opens, as returned by ``AppURL/validate(_:)``.
-    public let url: String
+    package let url: String
     /// The home-screen icon; ``ShortcutIcon/builtIn`` unless one was given.
-    public let icon: ShortcutIcon
+    package let icon: ShortcutIcon
     /// The name shown in "You are about to enter …"; the title when none was given.
-    public let appName: String
+    package let appName: String
     /// The rendered page.
     private let rendered: String
 
@@ -39,7 +39,7 @@ public struct ShortcutPage: Sendable {
     ///     bytes; `nil` or empty for `title`.
     ///   - template: the page to fill; the built-in one unless given.
     /// - Throws: ``ShortcutPageError`` naming the field (`title`, `url`, `app_name`) and the problem.
-    public init(
+    package init(
         title: String, url: String, icon: ShortcutIcon? = nil, appName: String? = nil,
         template: PageTemplate = .default
     ) throws(ShortcutPageError) {
@@ -61,20 +61,20 @@ public struct ShortcutPage: Sendable {
     }
 
     /// The page's HTML.
-    public var html: String { rendered }
+    package var html: String { rendered }
 
     /// The page as `data:text/html;base64,<base64 of its UTF-8>`: the `Location` to send Safari to.
-    public var dataURI: String { DataURI.html(rendered) }
+    package var dataURI: String { DataURI.html(rendered) }
 
     /// The article's example shortcut, served when no other is set: "Add to Home Screen" opening
     /// `mkaddtohomescreen://page/view2`, with the built-in icon, rendered with `template`. The one
     /// definition of the demo: the server's `/s` and the `profile demo` command render it with theirs.
-    public static func makeDemo(template: PageTemplate) -> ShortcutPage {
+    package static func makeDemo(template: PageTemplate) -> ShortcutPage {
         ShortcutPage(
             checkedTitle: "Add to Home Screen", url: "mkaddtohomescreen://page/view2", icon: .builtIn, appName: "",
             template: template)
     }
 
     /// The demo (`makeDemo`) with the built-in template.
-    public static let demo = makeDemo(template: .default)
+    package static let demo = makeDemo(template: .default)
 }

@@ -1,5 +1,5 @@
 /// Why a shortcut page could not be made: the `FieldProblem` its validation throws.
-public typealias ShortcutPageError = FieldProblem
+package typealias ShortcutPageError = FieldProblem
 
 /// A refused input field: which one, a short machine code (mocky's), and one human line naming the value
 /// and the limit, e.g. `url scheme 'javascript' is not allowed`. The one type of every field refusal: a
@@ -16,7 +16,7 @@ public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible 
     public let reason: String
 
     /// Makes a problem of `field` with a machine `code` and a human `reason`.
-    public init(field: String, code: String, reason: String) {
+    package init(field: String, code: String, reason: String) {
         self.field = field
         self.code = code
         self.reason = reason

@@ -6,27 +6,27 @@
 ///
 /// Identifiers and UUIDs are given by the caller: stable ones (derived from the shortcut's id) make a
 /// second download replace the installed profile instead of adding another.
-public struct WebClipProfile: Sendable {
+package struct WebClipProfile: Sendable {
     /// One `com.apple.webClip.managed` payload.
-    public struct Clip: Sendable {
+    package struct Clip: Sendable {
         /// The text under the icon.
-        public var label: String
+        package var label: String
         /// What the icon opens: the app URL, or the shortcut's page.
-        public var url: String
-        public var icon: ShortcutIcon
+        package var url: String
+        package var icon: ShortcutIcon
         /// Opens the URL as a web app, without Safari's bars (for a page; an app URL opens the app anyway).
-        public var isFullScreen: Bool
+        package var isFullScreen: Bool
         /// With `isFullScreen`: keep pages outside the web app manifest's scope in the web app too.
-        public var ignoresManifestScope: Bool
+        package var ignoresManifestScope: Bool
         /// The app that opens the URL (`TargetApplicationBundleIdentifier`); Apple documents it for profiles
         /// installed by a device management server.
-        public var targetBundleID: String?
+        package var targetBundleID: String?
         /// `PayloadIdentifier` of the payload (reverse DNS).
-        public var identifier: String
+        package var identifier: String
         /// `PayloadUUID` of the payload.
-        public var uuid: String
+        package var uuid: String
 
-        public init(
+        package init(
             label: String, url: String, icon: ShortcutIcon, isFullScreen: Bool, ignoresManifestScope: Bool,
             targetBundleID: String?, identifier: String, uuid: String
         ) {
@@ -62,18 +62,18 @@ public struct WebClipProfile: Sendable {
     }
 
     /// `PayloadIdentifier` of the profile (reverse DNS); a profile with the same identifier replaces it.
-    public var identifier: String
+    package var identifier: String
     /// `PayloadUUID` of the profile.
-    public var uuid: String
+    package var uuid: String
     /// `PayloadDisplayName`: the profile's name in Settings.
-    public var displayName: String
+    package var displayName: String
     /// `PayloadDescription`: what Settings shows under the name.
-    public var description: String
+    package var description: String
     /// `PayloadOrganization`: who the profile says it is from (the app's name).
-    public var organization: String
-    public var clips: [Clip]
+    package var organization: String
+    package var clips: [Clip]
 
-    public init(
+    package init(
         identifier: String, uuid: String, displayName: String, description: String, organization: String,
         clips: [Clip]
     ) {
@@ -86,7 +86,7 @@ public struct WebClipProfile: Sendable {
     }
 
     /// The profile as a property list.
-    public var propertyList: PropertyList {
+    package var propertyList: PropertyList {
         .dictionary([
             ("PayloadType", .string("Configuration")),
             ("PayloadVersion", .integer(1)),
@@ -100,15 +100,15 @@ public struct WebClipProfile: Sendable {
     }
 
     /// The `.mobileconfig` file's bytes.
-    public var document: [UInt8] { propertyList.document() }
+    package var document: [UInt8] { propertyList.document() }
 
     /// The media type iOS installs profiles from.
-    public static let mediaType = "application/x-apple-aspen-config"
+    package static let mediaType = "application/x-apple-aspen-config"
 
     /// A file name for `title`: `<title>.mobileconfig` with every character but ASCII letters, digits, space,
     /// `-`, `_`, `.` and parentheses made `_`, cut to 64 characters; `shortcut` when nothing is left. For the
     /// quoted `filename` of a `Content-Disposition`, which must not hold quotes, backslashes or controls.
-    public static func fileName(for title: String) -> String {
+    package static func fileName(for title: String) -> String {
         let safe = title.unicodeScalars.prefix(64).map { scalar -> Character in
             switch scalar {
             case "A"..."Z", "a"..."z", "0"..."9", " ", "-", "_", ".", "(", ")": Character(scalar)

@@ -4,7 +4,7 @@
 ///
 /// Read through `value` (borrowed, so reading one field copies that field only); write through `value`
 /// too (the box is made unique first).
-public struct CopyOnWrite<Value> {
+package struct CopyOnWrite<Value> {
     @usableFromInline
     final class Box {
         /// Never written while shared (see `value`'s modify): so neither checked for exclusivity at run time
@@ -19,10 +19,10 @@ public struct CopyOnWrite<Value> {
     var box: Box
 
     @inlinable
-    public init(_ value: Value) { box = Box(value) }
+    package init(_ value: Value) { box = Box(value) }
 
     @inlinable
-    public var value: Value {
+    package var value: Value {
         _read { yield box.value }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
@@ -32,11 +32,11 @@ public struct CopyOnWrite<Value> {
 
     /// Whether nothing else holds the box: then writing `value` changes it in place, without a copy.
     @inlinable
-    public mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&box) }
+    package mutating func isUnique() -> Bool { isKnownUniquelyReferenced(&box) }
 
     /// Whether `self` and `other` share one box (then their values are equal without looking).
     @inlinable
-    public func isSharing(with other: CopyOnWrite) -> Bool { box === other.box }
+    package func isSharing(with other: CopyOnWrite) -> Bool { box === other.box }
 }
 
 extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}

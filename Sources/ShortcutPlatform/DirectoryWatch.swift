@@ -14,9 +14,9 @@
 /// that comparison while the folder does not change.
 ///
 /// Confined to the store's maintenance queue after `init`.
-public final class DirectoryWatch {
+package final class DirectoryWatch {
     /// What changed since the last `drain`.
-    public enum Changes: Equatable, Sendable {
+    package enum Changes: Equatable, Sendable {
         /// The names of files made, written, renamed or removed (none if nothing happened).
         case names(Set<String>)
         /// Entries were made, renamed or removed; the kernel does not say which (Darwin).
@@ -31,7 +31,7 @@ public final class DirectoryWatch {
     private var folder: Int32 = -1
 
     /// Watches `path` if the system can (nil: no watch); `isWatching` says whether it does.
-    public init(path: String?) {
+    package init(path: String?) {
         #if canImport(Glibc)
             // Made, written in place, renamed in or out, removed; the folder itself removed or moved.
             let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -48,7 +48,7 @@ public final class DirectoryWatch {
     deinit { stopWatching() }
 
     /// Whether changes are watched; false from the start where no watch could be made, or once it ended.
-    public var isWatching: Bool { fd >= 0 }
+    package var isWatching: Bool { fd >= 0 }
 
     private func stopWatching() {
         if fd >= 0 { Platform.close(fd) }
@@ -58,7 +58,7 @@ public final class DirectoryWatch {
     }
 
     /// The changes since the last call; `.unknown` when not watching.
-    public func drain() -> Changes {
+    package func drain() -> Changes {
         #if !canImport(Glibc)
             guard fd >= 0 else { return .unknown }
             guard let (changed, ended) = Syscall.drainDirectoryEvents(fd), !ended else {

@@ -4,9 +4,9 @@
 
     /// epoll(7): connections edge-triggered, the listener and the interruption level-triggered (see
     /// `EventPolling`).
-    public final class EventPoller: EventPolling {
+    package final class EventPoller: EventPolling {
         /// The epoll descriptor.
-        public let descriptor: Int32
+        package let descriptor: Int32
         /// An eventfd in the poller, readable once `interrupt` has run.
         @usableFromInline let interruption: Int32
         /// What `epoll_wait` fills; confined, like the poller, to its event loop's queue. Memory of its own, not
@@ -18,7 +18,7 @@
         private var isClosed = false
 
         /// A poller that takes up to `capacity` events per `poll`.
-        public init(capacity: Int = 256) throws(SystemError) {
+        package init(capacity: Int = 256) throws(SystemError) {
             let descriptor = try Platform.retryingEINTR("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
             let interruption = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
             var event = epoll_event()
@@ -41,13 +41,13 @@
         }
 
         /// See `EventPolling`.
-        public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+        package func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
             try control(EPOLL_CTL_ADD, fd, interest, "ADD")
         }
 
         /// See `EventPolling`. Without `EPOLLEXCLUSIVE` every loop woke for each new connection and all but one
         /// found `accept` empty: 0.7 vain `accept4` calls per connection (strace, `Connection: close` at c10).
-        public func addListener(_ listener: Int32) throws(SystemError) {
+        package func addListener(_ listener: Int32) throws(SystemError) {
             var event = epoll_event()
             event.events = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
             event.data.fd = listener
@@ -56,19 +56,19 @@
 
         /// See `EventPolling`.
         @inlinable
-        public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+        package func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
             try control(EPOLL_CTL_MOD, fd, interest, "MOD")
         }
 
         /// See `EventPolling`.
-        public func remove(_ fd: Int32) {
+        package func remove(_ fd: Int32) {
             var event = epoll_event()
             _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, &event)
         }
 
         /// See `EventPolling`.
         @inlinable
-        public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
+        package func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
             let count = Int(epoll_wait(descriptor, buffer.baseAddress, Int32(buffer.count), milliseconds))
             guard count > 0 else { return 0 }
             if events.count < count {
@@ -96,7 +96,7 @@
         }
 
         /// See `EventPolling`.
-        public func interrupt() {
+        package func interrupt() {
             closing.withLock {
                 guard !isClosed else { return }
                 var one: UInt64 = 1
@@ -105,7 +105,7 @@
         }
 
         /// See `EventPolling`.
-        public func close() {
+        package func close() {
             closing.withLock {
                 guard !isClosed else { return }
                 isClosed = true

@@ -2,9 +2,9 @@
     import Darwin
 
     /// kqueue(2), level-triggered (kqueue filters are level-triggered unless EV_CLEAR is set).
-    public final class EventPoller: EventPolling {
+    package final class EventPoller: EventPolling {
         /// The kqueue descriptor.
-        public let descriptor: Int32
+        package let descriptor: Int32
         /// What `kevent` fills; confined, like the poller, to its event loop's queue.
         @usableFromInline var buffer: [kevent]
         /// Guards `isClosed` (see `EventPolling.interrupt`).
@@ -12,7 +12,7 @@
         private var isClosed = false
 
         /// A poller that takes up to `capacity` events per `poll`.
-        public init(capacity: Int = 256) throws(SystemError) {
+        package init(capacity: Int = 256) throws(SystemError) {
             descriptor = try Platform.retryingEINTR("kqueue") { kqueue() }
             buffer = Array(repeating: kevent(), count: capacity)
             // A user event for `interrupt`: without EV_CLEAR it stays triggered once triggered.
@@ -25,11 +25,11 @@
         }
 
         /// See `EventPolling`.
-        public func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
+        package func add(_ fd: Int32, _ interest: PollInterest) throws(SystemError) { try modify(fd, interest) }
 
         /// See `EventPolling`.
         @inlinable
-        public func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
+        package func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
             let read = UInt16(interest == .read ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
             let write = UInt16(interest == .write ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
             var changes = [
@@ -40,12 +40,12 @@
         }
 
         /// See `EventPolling`.
-        public func addListener(_ listener: Int32) throws(SystemError) {
+        package func addListener(_ listener: Int32) throws(SystemError) {
             try add(listener, .read)
         }
 
         /// See `EventPolling`.
-        public func remove(_ fd: Int32) {
+        package func remove(_ fd: Int32) {
             var changes = [
                 kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
                 kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_DELETE), fflags: 0, data: 0, udata: nil),
@@ -55,7 +55,7 @@
 
         /// See `EventPolling`.
         @inlinable
-        public func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
+        package func poll(into events: inout [PollEvent], waitingAtMost milliseconds: Int32 = 0) -> Int {
             var wait = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
             let count = buffer.withUnsafeMutableBufferPointer { events in
                 milliseconds < 0
@@ -82,7 +82,7 @@
         }
 
         /// See `EventPolling`.
-        public func interrupt() {
+        package func interrupt() {
             closing.withLock {
                 guard !isClosed else { return }
                 var change = kevent(
@@ -92,7 +92,7 @@
         }
 
         /// See `EventPolling`.
-        public func close() {
+        package func close() {
             closing.withLock {
                 guard !isClosed else { return }
                 isClosed = true

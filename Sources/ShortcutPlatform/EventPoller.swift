@@ -1,5 +1,5 @@
 /// What a connection wants to hear about.
-public enum PollInterest: Equatable, Sendable {
+package enum PollInterest: Equatable, Sendable {
     /// Input (and hang-ups).
     case read
     /// Room to write (input is left in the kernel meanwhile: backpressure).
@@ -9,23 +9,23 @@ public enum PollInterest: Equatable, Sendable {
 }
 
 /// One readiness event from the poller.
-public struct PollEvent: Sendable {
+package struct PollEvent: Sendable {
     /// The descriptor the event is about.
-    public var fd: Int32
+    package var fd: Int32
     /// Input, end of input, or a hang-up.
-    public var readable: Bool
+    package var readable: Bool
     /// Room to write.
-    public var writable: Bool
+    package var writable: Bool
     /// The connection is gone both ways (reset, or both directions shut) or in error: reported whatever the
     /// interest, so a connection that is not reading must close on it rather than be woken again and again.
-    public var hangup: Bool
+    package var hangup: Bool
     /// The peer's end of input has arrived (epoll's `EPOLLRDHUP`, kqueue's `EV_EOF`), perhaps behind input
     /// still unread: a reader of an edge-triggered poller reads on to it, as it is not reported again.
-    public var inputEnded: Bool
+    package var inputEnded: Bool
 
     /// Makes an event from its fields.
     @inlinable
-    public init(fd: Int32, readable: Bool, writable: Bool, hangup: Bool, inputEnded: Bool = false) {
+    package init(fd: Int32, readable: Bool, writable: Bool, hangup: Bool, inputEnded: Bool = false) {
         self.fd = fd
         self.readable = readable
         self.writable = writable
@@ -46,7 +46,7 @@ public struct PollEvent: Sendable {
 ///
 /// `poll` is confined to one thread (its event loop's); `add`, `modify` and `remove` are made on the loop's
 /// queue, which may be another thread while that one waits in `poll` (the kernel allows both at once).
-public protocol EventPolling: AnyObject {
+package protocol EventPolling: AnyObject {
     /// The kernel's descriptor for the set.
     var descriptor: Int32 { get }
     /// Starts watching `fd` for `interest`.

@@ -5,20 +5,20 @@
 #endif
 
 /// What `stat` says about a file, the fields the store looks at, the same on every system.
-public struct FileStatus: Sendable, Equatable {
+package struct FileStatus: Sendable, Equatable {
     /// Regular file, folder, FIFO, …
-    public var kind: FileKind
+    package var kind: FileKind
     /// The inode number; a file replaced by a rename gets a new one.
-    public var inode: UInt64
+    package var inode: UInt64
     /// The size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// When the contents (a folder's names) last changed, in nanoseconds since 1970.
-    public var modifiedNanoseconds: Int64
+    package var modifiedNanoseconds: Int64
     /// When the status (inode) last changed, in nanoseconds since 1970.
-    public var changedNanoseconds: Int64
+    package var changedNanoseconds: Int64
 
     /// Makes a status from its fields.
-    public init(kind: FileKind, inode: UInt64, size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64) {
+    package init(kind: FileKind, inode: UInt64, size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64) {
         self.kind = kind
         self.inode = inode
         self.size = size
@@ -36,29 +36,29 @@ public struct FileStatus: Sendable, Equatable {
 }
 
 /// A file's type, `st_mode & S_IFMT`.
-public struct FileKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+package struct FileKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The `S_IFMT` bits.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     /// Makes a kind from its `S_IFMT` bits.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `S_IFREG`.
-    public static let regular = FileKind(rawValue: UInt32(S_IFREG))
+    package static let regular = FileKind(rawValue: UInt32(S_IFREG))
     /// `S_IFDIR`.
-    public static let directory = FileKind(rawValue: UInt32(S_IFDIR))
+    package static let directory = FileKind(rawValue: UInt32(S_IFDIR))
     /// `S_IFIFO`.
-    public static let fifo = FileKind(rawValue: UInt32(S_IFIFO))
+    package static let fifo = FileKind(rawValue: UInt32(S_IFIFO))
     /// `S_IFCHR`.
-    public static let characterDevice = FileKind(rawValue: UInt32(S_IFCHR))
+    package static let characterDevice = FileKind(rawValue: UInt32(S_IFCHR))
     /// `S_IFBLK`.
-    public static let blockDevice = FileKind(rawValue: UInt32(S_IFBLK))
+    package static let blockDevice = FileKind(rawValue: UInt32(S_IFBLK))
     /// `S_IFSOCK`.
-    public static let socket = FileKind(rawValue: UInt32(S_IFSOCK))
+    package static let socket = FileKind(rawValue: UInt32(S_IFSOCK))
     /// `S_IFLNK`.
-    public static let symbolicLink = FileKind(rawValue: UInt32(S_IFLNK))
+    package static let symbolicLink = FileKind(rawValue: UInt32(S_IFLNK))
 
     /// For messages: `a FIFO`, `a directory`, …, `file type 170000`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .regular: return "a regular file"
         case .fifo: return "a FIFO"

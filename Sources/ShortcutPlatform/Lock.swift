@@ -6,10 +6,10 @@
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, shared by the layers above: NSLock without
 /// Foundation, whose start-up alone (CoreFoundation's initialisers) costs the binary ~1 MB of RSS.
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -21,22 +21,22 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    public func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     /// Takes the lock if it is free and returns true; returns false at once if another thread holds it.
     /// For work that may be put off (a flush, an expiry) rather than wait for a holder doing I/O.
-    public func tryLock() -> Bool {
+    package func tryLock() -> Bool {
         pthread_mutex_trylock(mutex) == 0
     }
 
     /// Runs `body` holding the lock.
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

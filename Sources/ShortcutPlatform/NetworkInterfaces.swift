@@ -5,41 +5,41 @@
 #endif
 
 /// One address of one of the machine's network interfaces, as the system lists them (`getifaddrs`).
-public struct InterfaceAddress: Sendable, Equatable, CustomStringConvertible {
+package struct InterfaceAddress: Sendable, Equatable, CustomStringConvertible {
     /// The interface's name (`en0`, `eth0`, `lo`).
-    public let interface: String
+    package let interface: String
     /// The address (its port is 0).
-    public let address: SocketAddress
+    package let address: SocketAddress
     /// Whether the interface is up (`IFF_UP`).
-    public let isUp: Bool
+    package let isUp: Bool
     /// Whether the interface is a loopback one (`IFF_LOOPBACK`), or the address a loopback address.
-    public let isLoopback: Bool
+    package let isLoopback: Bool
 
     /// Whether the address is link-local (169.254.0.0/16, fe80::/10): valid on one link only, and for IPv6
     /// unusable in a URL without a zone, so never what to show a phone.
-    public var isLinkLocal: Bool { address.isLinkLocal }
+    package var isLinkLocal: Bool { address.isLinkLocal }
 
     /// Whether a device on the same network can reach the machine at this address: up, neither loopback
     /// nor link-local.
-    public var isReachableFromNetwork: Bool { isUp && !isLoopback && !isLinkLocal }
+    package var isReachableFromNetwork: Bool { isUp && !isLoopback && !isLinkLocal }
 
-    public var description: String { "\(interface) \(address.host)" }
+    package var description: String { "\(interface) \(address.host)" }
 
-    public static func == (lhs: InterfaceAddress, rhs: InterfaceAddress) -> Bool {
+    package static func == (lhs: InterfaceAddress, rhs: InterfaceAddress) -> Bool {
         lhs.interface == rhs.interface && lhs.address.host == rhs.address.host && lhs.isUp == rhs.isUp
             && lhs.isLoopback == rhs.isLoopback
     }
 }
 
 /// The machine's interface addresses (IPv4 and IPv6), in the system's order.
-public enum NetworkInterfaces {
+package enum NetworkInterfaces {
     // <net/if.h> on Linux and the BSDs alike; spelled as numbers because Glibc imports these as members
     // of an anonymous enum and Darwin as macros, of different Swift types.
     static let up: UInt32 = 0x1
     static let loopback: UInt32 = 0x8
 
     /// Every IPv4 and IPv6 address of every interface.
-    public static func addresses() throws(SystemError) -> [InterfaceAddress] {
+    package static func addresses() throws(SystemError) -> [InterfaceAddress] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard Syscall.interfaceAddresses(&list) == 0 else {
             throw SystemError("getifaddrs", errno: Syscall.lastError())
@@ -74,7 +74,7 @@ public enum NetworkInterfaces {
     /// ones then IPv6 ones (a dual-stack listener takes both), or only the IPv6 ones when `ipv6Only`. IPv4
     /// first: what a URL typed or scanned on a phone most often reaches. An IPv4-mapped address
     /// (`::ffff:a.b.c.d`) is the IPv4 address it maps.
-    public static func reachable(listeningOn listening: SocketAddress, ipv6Only: Bool = false) throws(SystemError) -> [SocketAddress] {
+    package static func reachable(listeningOn listening: SocketAddress, ipv6Only: Bool = false) throws(SystemError) -> [SocketAddress] {
         let listening = listening.unmapped
         guard listening.isWildcard else {
             return listening.isLoopback || listening.isLinkLocal ? [] : [listening.with(port: 0)]

@@ -12,7 +12,7 @@ extension Platform {
     /// Monotonic nanoseconds: the clock `DispatchTime.now().uptimeNanoseconds` reads (`CLOCK_MONOTONIC` on
     /// Linux, `CLOCK_UPTIME_RAW` on Darwin), for durations.
     @inlinable
-    public static func monotonicNanoseconds() -> UInt64 {
+    package static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
         Syscall.monotonicTime(&time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
@@ -20,7 +20,7 @@ extension Platform {
 
     /// The wall clock, in seconds since 1970 (what `Date().timeIntervalSince1970` reads).
     @inlinable
-    public static func wallClockSeconds() -> Double {
+    package static func wallClockSeconds() -> Double {
         var time = timespec()
         Syscall.wallTime(&time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000

@@ -8,9 +8,9 @@
 /// library has none, and only this target imports the C library.
 extension Platform {
     /// The natural logarithm.
-    @inlinable public static func naturalLog(_ x: Double) -> Double { log(x) }
+    @inlinable package static func naturalLog(_ x: Double) -> Double { log(x) }
     /// e to the power `x`.
-    @inlinable public static func exponential(_ x: Double) -> Double { exp(x) }
+    @inlinable package static func exponential(_ x: Double) -> Double { exp(x) }
     /// The cosine of `x` radians.
-    @inlinable public static func cosine(_ x: Double) -> Double { cos(x) }
+    @inlinable package static func cosine(_ x: Double) -> Double { cos(x) }
 }

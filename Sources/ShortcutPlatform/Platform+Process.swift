@@ -7,26 +7,26 @@
 /// The process: signals, environment, exit, clock.
 extension Platform {
     /// `SIGINT`.
-    public static let interruptSignal = SIGINT
+    package static let interruptSignal = SIGINT
     /// `SIGTERM`.
-    public static let terminateSignal = SIGTERM
+    package static let terminateSignal = SIGTERM
     /// `SIGHUP`.
-    public static let hangUpSignal = SIGHUP
+    package static let hangUpSignal = SIGHUP
     /// `SIGPIPE`.
-    public static let brokenPipeSignal = SIGPIPE
+    package static let brokenPipeSignal = SIGPIPE
 
     /// Ignores `signal` from now on (`SIG_IGN`), for the whole process.
-    public static func ignore(signal: Int32) { Syscall.ignoreSignal(signal) }
+    package static func ignore(signal: Int32) { Syscall.ignoreSignal(signal) }
 
     /// The environment variable `name`, or nil when it is not set.
-    public static func environment(_ name: String) -> String? { Syscall.environment(name) }
+    package static func environment(_ name: String) -> String? { Syscall.environment(name) }
 
     /// This process's id.
-    public static var processID: Int32 { Syscall.processID() }
+    package static var processID: Int32 { Syscall.processID() }
 
     /// Whether a process with id `pid` is running (`kill(pid, 0)`: it exists, or exists under another
     /// user, EPERM). A process that has exited but not been reaped counts as running.
-    public static func isProcessRunning(_ pid: Int32) -> Bool {
+    package static func isProcessRunning(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
         return Syscall.probeProcess(pid) == 0 || Syscall.lastError() == EPERM
     }
@@ -41,25 +41,25 @@ extension Platform {
     ///   play counts waiting for their flush reach 10 MB under random plays of 100,000 records) stayed in
     ///   the heap when freed. Fixed, the six-round RSS with no cache (`/work/perf/mem15.sh … --cache-bytes
     ///   0`, issue 15's note) went from 64 to 44 MB.
-    public static func tuneAllocator(arenas: Int) {
+    package static func tuneAllocator(arenas: Int) {
         Syscall.tuneAllocator(arenas: Int32(clamping: arenas), mmapThreshold: 128 << 10, trimThreshold: 1 << 20)
     }
 
     /// Ends the process with `code` (`exit`: atexit handlers run and standard streams are flushed).
-    public static func exit(_ code: Int32) -> Never { Syscall.exit(code) }
+    package static func exit(_ code: Int32) -> Never { Syscall.exit(code) }
 
     /// Lets go of the pages of this executable's code the process mapped to start (Linux: MADV_DONTNEED over
     /// its code, which is never written; what runs from then on is mapped back from the page cache as it
     /// runs). A static binary's code pages are most of an idle server's resident set, and most of those ran
     /// once, at start. Darwin: nothing.
-    public static func releaseStartupCode() { Syscall.unmapStartupCode() }
+    package static func releaseStartupCode() { Syscall.unmapStartupCode() }
 
     /// The wall clock, in whole seconds since 1970 (`time`).
     @inlinable
-    public static func secondsSince1970() -> Int { Syscall.secondsSince1970() }
+    package static func secondsSince1970() -> Int { Syscall.secondsSince1970() }
 
     /// `seconds` since 1970 as a UTC calendar date and time (`gmtime_r`).
-    public static func utcTime(_ seconds: Int) -> CalendarTime {
+    package static func utcTime(_ seconds: Int) -> CalendarTime {
         var parts = tm()
         Syscall.utcTime(seconds, &parts)
         return CalendarTime(
@@ -69,24 +69,24 @@ extension Platform {
 }
 
 /// A date and time of day in one time zone, as `struct tm` gives it, with the month counted from 1.
-public struct CalendarTime: Sendable, Equatable {
+package struct CalendarTime: Sendable, Equatable {
     /// The year (1994).
-    public var year: Int
+    package var year: Int
     /// The month, 1 to 12.
-    public var month: Int
+    package var month: Int
     /// The day of the month, 1 to 31.
-    public var day: Int
+    package var day: Int
     /// The day of the week, 0 (Sunday) to 6.
-    public var weekday: Int
+    package var weekday: Int
     /// 0 to 23.
-    public var hour: Int
+    package var hour: Int
     /// 0 to 59.
-    public var minute: Int
+    package var minute: Int
     /// 0 to 60 (a leap second).
-    public var second: Int
+    package var second: Int
 
     /// Makes a calendar time from its fields.
-    public init(year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int, second: Int) {
+    package init(year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int, second: Int) {
         self.year = year
         self.month = month
         self.day = day

@@ -11,7 +11,7 @@ extension Platform {
     /// by one thread a second past a few per core (measured: the 24th blocked item of a 2-core machine
     /// started after 21 s), so everything else queued there waits. Throws when the system has no thread
     /// left (`EAGAIN`).
-    public static func startThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
+    package static func startThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         let status = createDetachedThread(context)
         guard status == 0 else {
@@ -60,7 +60,7 @@ private final class ThreadBody {
 extension Platform {
     /// The nice value of a lowered thread on Linux: 19, the lowest, about 1.5% of a nice-0 thread's CPU share
     /// while both want the CPU (the kernel's weights: 15 against 1024), nothing taken while the CPU is free.
-    public static let loweredNice: Int32 = 19
+    package static let loweredNice: Int32 = 19
 
     /// Lowers the calling thread's scheduling priority, and only that thread's. Linux keeps a nice value per
     /// thread, and `setpriority(PRIO_PROCESS, 0, _)` sets the caller's (setpriority(2), BUGS) to `loweredNice`.
@@ -68,7 +68,7 @@ extension Platform {
     /// scheduler ranks below the default. Returns false when the system refused (then the thread runs as
     /// before, which is harmless).
     @discardableResult
-    public static func lowerCurrentThreadPriority() -> Bool {
+    package static func lowerCurrentThreadPriority() -> Bool {
         #if canImport(Glibc)
             return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, loweredNice) == 0
         #else
@@ -79,7 +79,7 @@ extension Platform {
     /// The calling thread's priority as a number that grows with urgency: minus its nice value on Linux, its
     /// quality-of-service class on Darwin (a thread without one runs as the default class). For tests comparing
     /// two threads.
-    public static func currentThreadPriority() -> Int {
+    package static func currentThreadPriority() -> Int {
         #if canImport(Glibc)
             return -Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
         #else

@@ -8,17 +8,17 @@
 /// one loop that does) and throws `SystemError` with the call's name and subject. The calls themselves are
 /// spelled once per OS, in `Syscall+Glibc.swift` and `Syscall+Darwin.swift`; the files of this module
 /// (`Platform+Files`, `Platform+Process`, `Socket`, `EventPoller`, `DirectoryWatch`, …) build on them.
-public enum Platform {
+package enum Platform {
     /// Standard input's descriptor.
-    public static let standardInput: Int32 = 0
+    package static let standardInput: Int32 = 0
     /// Standard output's descriptor.
-    public static let standardOutput: Int32 = 1
+    package static let standardOutput: Int32 = 1
     /// Standard error's descriptor.
-    public static let standardError: Int32 = 2
+    package static let standardError: Int32 = 2
 
     /// The calling thread's `errno`.
     @inlinable
-    public static var errno: Int32 {
+    package static var errno: Int32 {
         get { Syscall.lastError() }
         set { Syscall.setLastError(newValue) }
     }
@@ -26,7 +26,7 @@ public enum Platform {
     /// Calls `body` again while it fails with `EINTR` (returns a negative number with `errno` EINTR);
     /// returns its result, or throws `SystemError(call, subject, errno:)` with the final `errno`.
     @inlinable
-    public static func retryingEINTR<Result: BinaryInteger>(
+    package static func retryingEINTR<Result: BinaryInteger>(
         _ call: String, _ subject: @autoclosure () -> String? = nil, _ body: () -> Result
     ) throws(SystemError) -> Result {
         while true {
@@ -40,7 +40,7 @@ public enum Platform {
     /// Writes all of `bytes` to `fd`, past partial writes and `EINTR`; any other failure throws (`EPIPE`
     /// when the reader has gone and SIGPIPE is ignored), and a write that takes nothing throws `EIO`.
     /// `write` is the call, replaceable so that tests can make writes short.
-    public static func writeAll(
+    package static func writeAll(
         _ fd: Int32, _ bytes: UnsafeRawBufferPointer, subject: @autoclosure () -> String? = nil,
         write: (Int32, UnsafeRawPointer?, Int) -> Int = Syscall.write
     ) throws(SystemError) {
@@ -54,7 +54,7 @@ public enum Platform {
     }
 
     /// `writeAll` for an array.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], subject: @autoclosure () -> String? = nil) throws(SystemError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], subject: @autoclosure () -> String? = nil) throws(SystemError) {
         var failure: SystemError?
         bytes.withUnsafeBytes { raw in
             do throws(SystemError) { try writeAll(fd, raw, subject: subject()) } catch { failure = error }
@@ -64,14 +64,14 @@ public enum Platform {
 
     /// Reads up to `buffer.count` bytes (`EINTR` retried); 0 at the end.
     @inlinable
-    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, subject: @autoclosure () -> String? = nil)
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, subject: @autoclosure () -> String? = nil)
         throws(SystemError) -> Int
     {
         try retryingEINTR("read", subject()) { Syscall.read(fd, buffer.baseAddress, buffer.count) }
     }
 
     /// Reads up to `count` bytes into the start of `buffer` (`EINTR` retried); 0 at the end.
-    public static func read(_ fd: Int32, into buffer: inout [UInt8], upTo count: Int, subject: @autoclosure () -> String? = nil)
+    package static func read(_ fd: Int32, into buffer: inout [UInt8], upTo count: Int, subject: @autoclosure () -> String? = nil)
         throws(SystemError) -> Int
     {
         precondition(count <= buffer.count, "read: \(count) bytes into a buffer of \(buffer.count)")
@@ -91,17 +91,17 @@ public enum Platform {
     /// Closes a descriptor. Errors are ignored because the descriptor is gone either way: POSIX leaves its
     /// state unspecified after `EINTR`, so retrying could close a descriptor another thread just opened.
     @inlinable
-    public static func close(_ fd: Int32) { _ = Syscall.close(fd) }
+    package static func close(_ fd: Int32) { _ = Syscall.close(fd) }
 
     /// Whether `fd` is a terminal.
-    public static func isTerminal(_ fd: Int32) -> Bool { Syscall.isTerminal(fd) }
+    package static func isTerminal(_ fd: Int32) -> Bool { Syscall.isTerminal(fd) }
 
     /// The system's text for an `errno` value (`strerror`).
-    public static func errorText(_ code: Int32) -> String { Syscall.errorText(code) }
+    package static func errorText(_ code: Int32) -> String { Syscall.errorText(code) }
 
     /// The offset of the first `byte` in `bytes` from `start` on (`memchr`, vectorised by the C library).
     @inlinable
-    public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress else { return nil }
         guard let found = Syscall.findByte(base + start, Int32(byte), bytes.count - start) else { return nil }
         return base.distance(to: UnsafeRawPointer(found))

@@ -9,16 +9,16 @@
 ///
 /// `read`, `write` and the poller's calls run for every request in another module: they are `@inlinable`
 /// so that crossing the module costs no call of its own (`scripts/bench.sh --instructions`).
-public struct Socket: Sendable, Hashable {
+package struct Socket: Sendable, Hashable {
     /// The descriptor.
-    public let fd: Int32
+    package let fd: Int32
 
     /// Wraps a descriptor (the socket takes no ownership: `close` closes it).
     @inlinable
-    public init(fd: Int32) { self.fd = fd }
+    package init(fd: Int32) { self.fd = fd }
 
     /// Outcome of a non-blocking read or write.
-    public enum IOResult: Equatable, Sendable {
+    package enum IOResult: Equatable, Sendable {
         /// This many bytes were read or written.
         case bytes(Int)
         /// Nothing now: wait for readiness.
@@ -34,7 +34,7 @@ public struct Socket: Sendable, Hashable {
     /// `SocketAddress.unmapped` reads them as the IPv4 address). `IPV6_V6ONLY` is set either way, not left
     /// to the system's default (Linux's `net.ipv6.bindv6only`, RFC 3493 §5.3). `ipv6Only` is ignored for an
     /// IPv4 address.
-    public static func listen(on address: SocketAddress, backlog: Int32, ipv6Only: Bool = false) throws(SystemError) -> Socket {
+    package static func listen(on address: SocketAddress, backlog: Int32, ipv6Only: Bool = false) throws(SystemError) -> Socket {
         let fd = try Platform.retryingEINTR("socket") { Syscall.streamSocket(family: address.family) }
         let socket = Socket(fd: fd)
         do {
@@ -54,7 +54,7 @@ public struct Socket: Sendable, Hashable {
 
     /// A blocking socket connected to `address`, whose reads and writes fail after `timeoutSeconds` of
     /// silence (`SO_RCVTIMEO`, `SO_SNDTIMEO`): for the command line's requests to a running server.
-    public static func connect(to address: SocketAddress, timeoutSeconds: Int) throws(SystemError) -> Socket {
+    package static func connect(to address: SocketAddress, timeoutSeconds: Int) throws(SystemError) -> Socket {
         let fd = try Platform.retryingEINTR("socket") { Syscall.streamSocket(family: address.family) }
         let socket = Socket(fd: fd)
         do throws(SystemError) {
@@ -75,7 +75,7 @@ public struct Socket: Sendable, Hashable {
     }
 
     /// The address the socket is bound to (the real port after binding port 0).
-    public func localAddress() throws(SystemError) -> SocketAddress {
+    package func localAddress() throws(SystemError) -> SocketAddress {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try Platform.retryingEINTR("getsockname") {
@@ -87,7 +87,7 @@ public struct Socket: Sendable, Hashable {
     }
 
     /// Accepts one pending connection, non-blocking with `TCP_NODELAY`; nil when none is pending.
-    public func accept() throws(SystemError) -> (Socket, SocketAddress)? {
+    package func accept() throws(SystemError) -> (Socket, SocketAddress)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         while true {
@@ -126,11 +126,11 @@ public struct Socket: Sendable, Hashable {
     /// handed to SwifterCompat): `SO_NOSIGPIPE` on Darwin; nothing on Linux, where every send of this
     /// module passes `MSG_NOSIGNAL`. Sockets this module makes or accepts have it already. A library never
     /// ignores SIGPIPE for the whole app, so each socket must say so itself.
-    public func disableBrokenPipeSignal() { Syscall.disableSIGPIPE(fd) }
+    package func disableBrokenPipeSignal() { Syscall.disableSIGPIPE(fd) }
 
     /// Throws unless the socket is a listening one that still accepts connections (`SO_ACCEPTCONN`); one that
     /// does not gets `EINVAL`, what `accept` answers then.
-    public func checkAcceptingConnections() throws(SystemError) {
+    package func checkAcceptingConnections() throws(SystemError) {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         _ = try Platform.retryingEINTR("getsockopt", "SO_ACCEPTCONN") {
@@ -142,7 +142,7 @@ public struct Socket: Sendable, Hashable {
     /// Reads into `buffer` (`recv`, not `read`: the same bytes without the file layer's checks, ~0.3 µs of
     /// kernel time less a read, issue 25).
     @inlinable
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         while true {
             let count = Syscall.receive(fd, buffer.baseAddress, buffer.count)
             if count > 0 { return .bytes(count) }
@@ -157,13 +157,13 @@ public struct Socket: Sendable, Hashable {
 
     /// Writes from `buffer` (never raises SIGPIPE).
     @inlinable
-    public func write(_ buffer: UnsafeRawBufferPointer) -> IOResult {
+    package func write(_ buffer: UnsafeRawBufferPointer) -> IOResult {
         Socket.sent { Syscall.send(fd, buffer.baseAddress, buffer.count) }
     }
 
     /// Writes `first`, `second` and `third` in that order with one gathered send (never raises SIGPIPE).
     @inlinable
-    public func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ third: UnsafeRawBufferPointer)
+    package func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ third: UnsafeRawBufferPointer)
         -> IOResult
     {
         withUnsafeTemporaryAllocation(of: iovec.self, capacity: 3) { vectors in
@@ -199,36 +199,36 @@ public struct Socket: Sendable, Hashable {
 
     /// Whether bytes from the peer wait unread in the kernel (a peek; EOF and errors count as none).
     @inlinable
-    public func hasUnreadInput() -> Bool {
+    package func hasUnreadInput() -> Bool {
         var byte: UInt8 = 0
         return Syscall.peek(fd, &byte, 1) > 0
     }
 
     /// Closes the descriptor.
     @inlinable
-    public func close() { Platform.close(fd) }
+    package func close() { Platform.close(fd) }
 
     /// Stops further sends, so the peer reads our last bytes and then EOF (used before closing on errors).
     @inlinable
-    public func shutdownWrite() { _ = Syscall.shutdownWrite(fd) }
+    package func shutdownWrite() { _ = Syscall.shutdownWrite(fd) }
 
     /// Stops both directions: a thread blocked reading the socket wakes with end of input (closing the
     /// descriptor under it instead could let it read a descriptor reused meanwhile).
     @inlinable
-    public func shutdownReadWrite() { _ = Syscall.shutdownBoth(fd) }
+    package func shutdownReadWrite() { _ = Syscall.shutdownBoth(fd) }
 
     /// Makes the coming close abort the connection: the kernel drops what is unsent and answers RST, not FIN
     /// (`SO_LINGER` on with a zero timeout, socket(7)). A mock server's "connection reset by peer", on demand.
     /// Returns false when the system refused the option; the close then ends the connection with FIN, which
     /// a caller faking a fault can only accept.
     @discardableResult
-    public func resetOnClose() -> Bool { Syscall.lingerReset(fd) == 0 }
+    package func resetOnClose() -> Bool { Syscall.lingerReset(fd) == 0 }
 
     /// Sends all of `bytes` on a blocking socket (one made by `connect`), past partial sends and EINTR,
     /// never raising SIGPIPE (`Platform.writeAll` writes with `write`, which raises it on Linux). Throws
     /// with the failed send's errno: `EAGAIN` when `SO_SNDTIMEO` ran out, `EPIPE` or `ECONNRESET` when the
     /// peer left.
-    public func sendAll(_ bytes: [UInt8], subject: @autoclosure () -> String? = nil) throws(SystemError) {
+    package func sendAll(_ bytes: [UInt8], subject: @autoclosure () -> String? = nil) throws(SystemError) {
         var failure: SystemError?
         bytes.withUnsafeBytes { raw in
             do throws(SystemError) {
@@ -241,7 +241,7 @@ public struct Socket: Sendable, Hashable {
     }
 
     /// Sets an integer socket option; `label` names it in the error (`SO_REUSEADDR`).
-    public func setOption(_ level: Int32, _ name: Int32, _ value: Int32, _ label: String) throws(SystemError) {
+    package func setOption(_ level: Int32, _ name: Int32, _ value: Int32, _ label: String) throws(SystemError) {
         var value = value
         _ = try Platform.retryingEINTR("setsockopt", label) {
             Syscall.setOption(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
@@ -250,13 +250,13 @@ public struct Socket: Sendable, Hashable {
 
     /// Makes the descriptor blocking again (clears `O_NONBLOCK`), for a connection handed from the event loop
     /// to code that reads it on a thread of its own (an upgraded connection).
-    public func setBlocking() throws(SystemError) {
+    package func setBlocking() throws(SystemError) {
         let flags = try Platform.retryingEINTR("fcntl", "F_GETFL") { Syscall.getFlags(fd) }
         _ = try Platform.retryingEINTR("fcntl", "F_SETFL") { Syscall.setFlags(fd, flags & ~O_NONBLOCK) }
     }
 
     /// Makes the descriptor non-blocking (`O_NONBLOCK`).
-    public func setNonBlocking() throws(SystemError) {
+    package func setNonBlocking() throws(SystemError) {
         let flags = try Platform.retryingEINTR("fcntl", "F_GETFL") { Syscall.getFlags(fd) }
         _ = try Platform.retryingEINTR("fcntl", "F_SETFL") { Syscall.setFlags(fd, flags | O_NONBLOCK) }
     }

@@ -11,7 +11,7 @@ extension SocketAddress {
     /// no resolver: no DNS query, so no delay and no leak of the literal. Any other name, `localhost`
     /// included, goes to `getaddrinfo` (`AF_UNSPEC`, `SOCK_STREAM`), which reads `/etc/hosts` before DNS.
     /// Throws `getaddrinfo HOST: <the resolver's text>` when the name has no address.
-    public static func resolve(host: String, port: UInt16) throws(SystemError) -> [SocketAddress] {
+    package static func resolve(host: String, port: UInt16) throws(SystemError) -> [SocketAddress] {
         var name = host
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         // `init(host:port:)` takes `localhost` as 127.0.0.1 without asking; a client asks, since the

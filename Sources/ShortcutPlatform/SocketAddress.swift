@@ -6,12 +6,12 @@
 
 /// An IPv4 or IPv6 address and port, parsed from text with `inet_pton` (no name resolution: the server
 /// binds numeric addresses; `localhost` is taken as 127.0.0.1).
-public struct SocketAddress: Sendable, CustomStringConvertible {
+package struct SocketAddress: Sendable, CustomStringConvertible {
     var storage = sockaddr_storage()
 
     /// Parses `host` (`127.0.0.1`, `::1`, `[::1]`, `0.0.0.0`, `::`, `localhost`) with `port`.
     /// Returns nil when `host` is not a numeric IPv4 or IPv6 address.
-    public init?(host: String, port: UInt16) {
+    package init?(host: String, port: UInt16) {
         var name = host
         if name == "localhost" { name = "127.0.0.1" }
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
@@ -34,10 +34,10 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     init(storage: sockaddr_storage) { self.storage = storage }
 
     /// `AF_INET` or `AF_INET6`.
-    public var family: Int32 { Int32(storage.ss_family) }
+    package var family: Int32 { Int32(storage.ss_family) }
 
     /// Whether this is an IPv6 address (a URL then puts the host in brackets).
-    public var isIPv6: Bool { family == AF_INET6 }
+    package var isIPv6: Bool { family == AF_INET6 }
 
     /// The size of the `sockaddr` this address is.
     var length: socklen_t {
@@ -45,7 +45,7 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// The port, in host byte order.
-    public var port: UInt16 {
+    package var port: UInt16 {
         withUnsafeBytes(of: storage) { raw in
             family == AF_INET6
                 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
@@ -54,7 +54,7 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// The numeric host: `127.0.0.1` or `::1` (no brackets).
-    public var host: String {
+    package var host: String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         withUnsafeBytes(of: storage) { raw in
             if family == AF_INET6 {
@@ -69,7 +69,7 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// The address's bytes in network order: 4 for IPv4, 16 for IPv6.
-    public var addressBytes: [UInt8] {
+    package var addressBytes: [UInt8] {
         withUnsafeBytes(of: storage) { raw in
             if family == AF_INET6 {
                 return withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
@@ -113,22 +113,22 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// Whether this is `0.0.0.0` or `::`: every address of the machine.
-    public var isWildcard: Bool { addressBytes.allSatisfy { $0 == 0 } }
+    package var isWildcard: Bool { addressBytes.allSatisfy { $0 == 0 } }
 
     /// Whether this is a loopback address: 127.0.0.0/8, `::1`, or 127/8 mapped into IPv6.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         let bytes = unmappedBytes
         return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
     }
 
     /// Whether this is a link-local address: 169.254.0.0/16 or fe80::/10.
-    public var isLinkLocal: Bool {
+    package var isLinkLocal: Bool {
         let bytes = unmappedBytes
         return bytes.count == 4 ? bytes[0] == 169 && bytes[1] == 254 : bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
     }
 
     /// The same address with another port.
-    public func with(port: UInt16) -> SocketAddress {
+    package func with(port: UInt16) -> SocketAddress {
         var copy = self
         withUnsafeMutableBytes(of: &copy.storage) { raw in
             if family == AF_INET6 {
@@ -145,7 +145,7 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// `127.0.0.1:9081` or `[::1]:9081`.
-    public var description: String { family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// Calls `body` with this address as a `sockaddr` pointer and its length.
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {

@@ -1,19 +1,19 @@
 /// A failed system call: which call, on what, and the raw `errno` (printed with `strerror`), as
 /// swift-system's `Errno` does: `bind 127.0.0.1:9081: Address already in use`.
-public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call that failed (`bind`, `open`, `setsockopt SO_REUSEADDR`).
-    public let call: String
+    package let call: String
     /// What it worked on (a path, an address), when there is one.
-    public let subject: String?
+    package let subject: String?
     /// The raw `errno`; 0 when the failure is not a system call's (a resolver's answer: see `systemText`).
-    public let errno: Int32
+    package let errno: Int32
     /// The system's own words when they are not `strerror(errno)`: `getaddrinfo` reports its failures as
     /// `EAI_` codes with their own texts (`gai_strerror`), not as `errno`.
-    public let systemText: String?
+    package let systemText: String?
 
     /// Makes an error from a call's name, its subject and an `errno` value (and the system's text, when it
     /// is not `strerror`'s).
-    public init(_ call: String, _ subject: String? = nil, errno: Int32, systemText: String? = nil) {
+    package init(_ call: String, _ subject: String? = nil, errno: Int32, systemText: String? = nil) {
         self.call = call
         self.subject = subject
         self.errno = errno
@@ -21,14 +21,14 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The system's text for the failure: `systemText`, else `strerror(errno)`.
-    public var reason: String { systemText ?? Platform.errorText(errno) }
+    package var reason: String { systemText ?? Platform.errorText(errno) }
 
     /// `call subject: reason`.
-    public var description: String {
+    package var description: String {
         if let subject { return "\(call) \(subject): \(reason)" }
         return "\(call): \(reason)"
     }
 
     /// Whether the address was already in use (`EADDRINUSE`).
-    public var isAddressInUse: Bool { errno == Errno.addressInUse }
+    package var isAddressInUse: Bool { errno == Errno.addressInUse }
 }

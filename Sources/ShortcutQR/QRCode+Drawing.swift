@@ -2,7 +2,7 @@ extension QRCode {
     /// The symbol for a terminal: two rows of modules per line with Unicode half blocks (▀ ▄ █), quiet
     /// zone included. `colours` wraps each line in ANSI black-on-white, so the code reads the same on a
     /// dark or a light terminal theme; without it, dark modules are the blocks (for light backgrounds).
-    public func terminalText(colours: Bool) -> String {
+    package func terminalText(colours: Bool) -> String {
         let zone = QRCode.quietZone
         // Built as UTF-8 bytes: appending Characters to a String checks grapheme breaks every time, which
         // cost more than the encoding itself.
@@ -22,7 +22,7 @@ extension QRCode {
     /// The symbol as a standalone SVG image, one unit per module, quiet zone included: a white square and
     /// one path of dark runs (a row's adjacent dark modules are one rectangle). `crispEdges` keeps
     /// scaled modules sharp. `pixelsPerModule` sets the default width and height.
-    public func svg(pixelsPerModule: Int = 4) -> String {
+    package func svg(pixelsPerModule: Int = 4) -> String {
         let side = size + 2 * QRCode.quietZone
         var path = ""
         for y in 0..<size {

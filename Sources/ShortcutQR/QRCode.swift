@@ -1,26 +1,26 @@
 /// A QR code (ISO/IEC 18004:2015, Model 2): the smallest version 1–40 that holds the text at the chosen
 /// error correction level, with the mask of lowest penalty. Encoding only: this is for showing a URL to a
 /// phone's camera. Draw it with `terminalText` or `svg`, or read `isDark(x:y:)`.
-public struct QRCode: Sendable {
+package struct QRCode: Sendable {
     /// The version, 1 to 40.
-    public let version: Int
+    package let version: Int
     /// The error correction level.
-    public let errorCorrection: QRErrorCorrection
+    package let errorCorrection: QRErrorCorrection
     /// The mask pattern, 0 to 7.
-    public let mask: Int
+    package let mask: Int
     /// Modules on a side, without the quiet zone (21 to 177).
-    public let size: Int
+    package let size: Int
     /// The light space a reader needs around the symbol, in modules (§6.3.8).
-    public static let quietZone = 4
+    package static let quietZone = 4
     private let matrix: QRMatrix
 
     /// Encodes `text` as UTF-8. Throws `QRCodeError.tooLong` when version 40 cannot hold it.
-    public init(text: String, errorCorrection: QRErrorCorrection = .medium) throws(QRCodeError) {
+    package init(text: String, errorCorrection: QRErrorCorrection = .medium) throws(QRCodeError) {
         try self.init(bytes: Array(text.utf8), errorCorrection: errorCorrection)
     }
 
     /// Encodes `bytes`. `mask` forces a mask pattern (0–7) instead of the best-scoring one.
-    public init(bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask forcedMask: Int? = nil)
+    package init(bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask forcedMask: Int? = nil)
         throws(QRCodeError)
     {
         precondition(forcedMask.map { (0...7).contains($0) } ?? true, "a QR mask is 0 to 7")
@@ -43,7 +43,7 @@ public struct QRCode: Sendable {
     }
 
     /// Whether the module at column `x`, row `y` is dark; anything outside the symbol (the quiet zone) is light.
-    public func isDark(x: Int, y: Int) -> Bool {
+    package func isDark(x: Int, y: Int) -> Bool {
         (0..<size).contains(x) && (0..<size).contains(y) && matrix[x, y]
     }
 

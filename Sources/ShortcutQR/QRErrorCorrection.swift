@@ -1,6 +1,6 @@
 /// How much of a symbol is spent on error correction (ISO/IEC 18004 §5.3.8): the share of codewords that
 /// may be damaged and still be recovered is about 7 % (L), 15 % (M), 25 % (Q) and 30 % (H).
-public enum QRErrorCorrection: Int, Sendable, CaseIterable, CustomStringConvertible {
+package enum QRErrorCorrection: Int, Sendable, CaseIterable, CustomStringConvertible {
     case low, medium, quartile, high
 
     /// The two bits that stand for the level in the format information (Table 12: L 01, M 00, Q 11, H 10).
@@ -14,10 +14,10 @@ public enum QRErrorCorrection: Int, Sendable, CaseIterable, CustomStringConverti
     }
 
     /// The level's letter, as users and the standard name it.
-    public var description: String { ["L", "M", "Q", "H"][rawValue] }
+    package var description: String { ["L", "M", "Q", "H"][rawValue] }
 
     /// The level for a letter (`L`, `M`, `Q`, `H`, either case); nil for anything else.
-    public init?(letter: String) {
+    package init?(letter: String) {
         guard let level = QRErrorCorrection.allCases.first(where: { $0.description == letter.uppercased() }) else {
             return nil
         }

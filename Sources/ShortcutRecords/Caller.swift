@@ -2,7 +2,7 @@ import ShortcutPages
 import ShortcutStore
 
 /// Who asks the service for a change: what it may do follows from that, and is decided here only.
-public enum Caller: Sendable, Equatable {
+package enum Caller: Sendable, Equatable {
     /// Whoever holds the store folder: the command line, or an app or test suite embedding the server. It
     /// may change and remove any record without its secret (it could edit the files anyway), and may
     /// take the demo's id.
@@ -12,10 +12,10 @@ public enum Caller: Sendable, Equatable {
     case client(secret: String?)
 
     /// An API client that holds no secret (what a create is asked by).
-    public static let anonymous = Caller.client(secret: nil)
+    package static let anonymous = Caller.client(secret: nil)
 
     /// Whether this caller may change or remove `record`: the one secret check of both APIs and the CLI.
-    public func mayChange(_ record: StoredPage) -> Bool {
+    package func mayChange(_ record: StoredPage) -> Bool {
         switch self {
         case .owner: true
         case .client(let secret?): record.secret?.matches(secret) == true

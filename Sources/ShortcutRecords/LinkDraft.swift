@@ -4,14 +4,14 @@ import ShortcutLinks
 /// of the embedding API, before they are checked (`LinkService.create` checks them all at once).
 public struct LinkDraft: Sendable {
     /// The link's fields as given (`LandingLink`'s rules).
-    public var fields: LandingLink.Fields
+    package var fields: LandingLink.Fields
     /// The record's id (`PageID.rule`, and not `LinkRecord.reservedID`); nil for a new UUID.
     public var id: String?
     /// The secret that allows deleting it over the API; nil for a new random one.
     public var secret: String?
 
     /// A draft of `fields`.
-    public init(fields: LandingLink.Fields, id: String? = nil, secret: String? = nil) {
+    package init(fields: LandingLink.Fields, id: String? = nil, secret: String? = nil) {
         self.fields = fields
         self.id = id
         self.secret = secret
@@ -25,7 +25,7 @@ public struct LinkDraft: Sendable {
     /// Checks the draft as `LinkService.create` will, without a store: for a caller that must not make a store
     /// for a draft that is refused (the command line).
     /// - Throws: `.invalid` with every problem.
-    public func check(by caller: Caller) throws(ServiceError) {
+    package func check(by caller: Caller) throws(ServiceError) {
         var problems = FieldProblems()
         _ = link(by: caller, problems: &problems)
         guard problems.isEmpty else { throw .invalid(problems.all) }

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutJSON
 import ShortcutLinks
 import ShortcutPages
@@ -7,13 +8,13 @@ import ShortcutStore
 /// names (`LandingLink.Fields.names`), its body is the same fields as JSON (what `/v3/<id>` plays). Stored like
 /// every record, so it gets the store's durable writes, locks, damage reports and its refresh from other
 /// processes; the id is a store id.
-public enum LinkRecord {
+package enum LinkRecord {
     /// The id no link may take: `GET /api/links/match` is the universal-link matcher, answered before
     /// `/api/links/<id>` could be.
-    public static let reservedID = "match"
+    package static let reservedID = "match"
 
     /// `/open/<id>`, the link's page.
-    public static func path(_ id: String) -> String { RecordPath.landing(id) }
+    package static func path(_ id: String) -> String { RecordPath.landing(id) }
 
     /// Why a link may not take the valid id `id`, or nil (in any case, as the store's ids ignore case).
     static func reservation(_ id: String) -> FieldProblem? {

@@ -4,7 +4,7 @@ import ShortcutStore
 /// Landing links (`/open/<id>`) in a store: made, looked up, listed and removed. The one place these happen:
 /// the HTTP API (`/api/links`), the command line (`shortcut-serve links add|list|show|rm`), the embedding API,
 /// the landing page and the association built from links are translations of it.
-public struct LinkService: Sendable {
+package struct LinkService: Sendable {
     /// The store the links are records of.
     let store: PageStore
 
@@ -17,7 +17,7 @@ public struct LinkService: Sendable {
     ///     `LinkRecord.reservedID`.
     ///   - found: problems the caller's own decoding found already, answered with the service's.
     /// - Throws: `.invalid` with every problem, or `.store` (a taken id, a read-only or full store).
-    public func create(
+    package func create(
         _ draft: LinkDraft, by caller: Caller, adding found: FieldProblems = FieldProblems()
     ) throws(ServiceError) -> CreatedLink {
         var problems = found
@@ -35,7 +35,7 @@ public struct LinkService: Sendable {
     /// The link `id`.
     /// - Throws: `.notFound` (no such record), `.otherKind` (a shortcut or a mock), `.invalidRecord` (a record
     ///   that no longer passes the checks).
-    public func link(_ id: String) throws(ServiceError) -> StoredLink {
+    package func link(_ id: String) throws(ServiceError) -> StoredLink {
         guard PageID.isValid(id), let page = store.get(id) else { throw .notFound(id: id) }
         let kind = RecordKind(page)
         guard kind == .link else { throw .otherKind(id: id, is: kind, asked: .link) }
@@ -43,16 +43,16 @@ public struct LinkService: Sendable {
     }
 
     /// Every link's summary (its metadata, unchecked), sorted as the store lists: for a listing of titles.
-    public func summaries() -> [PageSummary] { store.list().filter { RecordKind($0) == .link } }
+    package func summaries() -> [PageSummary] { store.list().filter { RecordKind($0) == .link } }
 
     /// A number that moves whenever the store's records change (`PageStore.answerStamp`): an answer built
     /// from them (the AASA of the landing links) stands while it has not moved.
-    public var changeStamp: UInt64 { store.answerStamp }
+    package var changeStamp: UInt64 { store.answerStamp }
 
     /// Every link in the store, sorted as the store lists; a record that no longer passes the checks is left
     /// out and given to `invalid` (`.invalidRecord`).
 
-    public func list(invalid: (ServiceError) -> Void = { _ in }) -> [StoredLink] {
+    package func list(invalid: (ServiceError) -> Void = { _ in }) -> [StoredLink] {
         store.list().filter { RecordKind($0) == .link }.compactMap { summary in
             do throws(ServiceError) {
                 return StoredLink(id: summary.id, link: try LinkRecord.link(id: summary.id, metadata: summary.metadata))
@@ -66,7 +66,7 @@ public struct LinkService: Sendable {
     /// Removes the link `id` if `caller` may (`Caller.mayChange`).
     /// - Throws: `.notFound` (no such record, or a secret that does not match), `.otherKind` (a shortcut or
     ///   a mock the caller may change), `.invalid` (an invalid id for the owner), `.store`.
-    public func delete(_ id: String, by caller: Caller) throws(ServiceError) {
+    package func delete(_ id: String, by caller: Caller) throws(ServiceError) {
         try RecordRemoval.remove(id, from: store, by: caller, kinds: [.link], asked: .link)
     }
 }
@@ -76,7 +76,7 @@ public struct StoredLink: Sendable, Equatable {
     /// The record's id.
     public let id: String
     /// The link, checked.
-    public let link: LandingLink
+    package let link: LandingLink
 
     /// `/open/<id>`, its page.
     public var path: String { LinkRecord.path(id) }

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPages
 import ShortcutStore
 
@@ -54,23 +55,23 @@ public struct MockDraft: Sendable {
     // field, its size and the limit.
     /// The most bytes of `body` (`content` in the API): one limit for the API, the command line's file and the
     /// embedding API alike.
-    public static let maxContentBytes = 1_000_000
+    package static let maxContentBytes = 1_000_000
     /// The most bytes of `contentType`.
-    public static let maxContentTypeBytes = 200
+    package static let maxContentTypeBytes = 200
     /// The most bytes of `charset`: mocky's 50 characters (a charset name is ASCII: one byte each).
-    public static let maxCharsetBytes = 50
+    package static let maxCharsetBytes = 50
     /// The most characters of `name`, as mocky counts them (`maxLength(100)`: UTF-16 code units, a JVM
     /// string's length), so a mocky client's 101-character name is refused here too.
-    public static let maxNameCharacters = 100
+    package static let maxNameCharacters = 100
     /// The most bytes of `name`: 100 UTF-16 code units are at most 300 bytes of UTF-8, so this bound only
     /// restates, in bytes, what memory and the disk pay for.
-    public static let maxNameBytes = 400
+    package static let maxNameBytes = 400
     /// The most bytes of a header field's name.
-    public static let maxHeaderNameBytes = 200
+    package static let maxHeaderNameBytes = 200
     /// The most bytes of a header field's value.
-    public static let maxHeaderValueBytes = 8192
+    package static let maxHeaderValueBytes = 8192
     /// The most header fields.
-    public static let maxHeaderCount = 100
+    package static let maxHeaderCount = 100
 
     /// Every problem of this draft (the id's and the secret's only when `isNew`) into `problems`.
     func check(isNew: Bool, by caller: Caller, problems: inout FieldProblems) {

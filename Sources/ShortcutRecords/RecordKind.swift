@@ -15,21 +15,21 @@ public enum RecordKind: String, Sendable, CaseIterable {
     case stub
 
     /// The metadata key the kind is kept under.
-    public static let metadataKey = "kind"
+    package static let metadataKey = "kind"
 
     /// The kind `metadata` says.
-    public init(metadata: [String: String]) {
+    package init(metadata: [String: String]) {
         self = metadata[RecordKind.metadataKey].flatMap(RecordKind.init(rawValue:)) ?? .mock
     }
 
     /// The kind of `page`.
-    public init(_ page: StoredPage) { self.init(metadata: page.metadata) }
+    package init(_ page: StoredPage) { self.init(metadata: page.metadata) }
 
     /// The kind of the record `summary` describes.
-    public init(_ summary: PageSummary) { self.init(metadata: summary.metadata) }
+    package init(_ summary: PageSummary) { self.init(metadata: summary.metadata) }
 
     /// The kind with its article, as messages say it.
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .mock: "a mock"
         case .shortcut: "a shortcut"
@@ -39,7 +39,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
     }
 
     /// The command that shows a record of this kind.
-    public var showCommand: String {
+    package var showCommand: String {
         switch self {
         case .mock: "shortcut-serve mock show"
         case .shortcut: "shortcut-serve show"

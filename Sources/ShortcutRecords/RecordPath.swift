@@ -1,16 +1,16 @@
 /// The URL path of each thing the server serves for a record, spelled in this one place (the routes'
 /// patterns, `/s/:id` and the like, name the same paths for the router).
-public enum RecordPath {
+package enum RecordPath {
     /// `/s/<id>`: the shortcut's 301 to its page.
-    public static func shortcut(_ id: String) -> String { "/s/" + id }
+    package static func shortcut(_ id: String) -> String { "/s/" + id }
     /// `/p/<id>`: the shortcut's page.
-    public static func page(_ id: String) -> String { "/p/" + id }
+    package static func page(_ id: String) -> String { "/p/" + id }
     /// `/w/<id>.mobileconfig`: the shortcut's web clip profile.
-    public static func profile(_ id: String) -> String { "/w/" + id + ".mobileconfig" }
+    package static func profile(_ id: String) -> String { "/w/" + id + ".mobileconfig" }
     /// `/v3/<id>`: a mock played.
-    public static func play(_ id: String) -> String { "/v3/" + id }
+    package static func play(_ id: String) -> String { "/v3/" + id }
     /// `/open/<id>`: a landing link's page.
-    public static func landing(_ id: String) -> String { "/open/" + id }
+    package static func landing(_ id: String) -> String { "/open/" + id }
     /// `/qr/<id>.svg`: the QR code of the shortcut's `/s/<id>`.
-    public static func qrCode(_ id: String) -> String { "/qr/" + id + ".svg" }
+    package static func qrCode(_ id: String) -> String { "/qr/" + id + ".svg" }
 }

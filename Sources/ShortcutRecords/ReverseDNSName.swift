@@ -1,15 +1,15 @@
 /// Reverse-DNS names (`com.example.app`): an app's bundle identifier, and the start of web clip
 /// profiles' identifiers.
-public enum ReverseDNSName {
+package enum ReverseDNSName {
     /// The most bytes of a bundle identifier.
-    public static let maxBundleIDBytes = 255
+    package static let maxBundleIDBytes = 255
 
     /// Whether `id` can be an app's bundle identifier, at most `maxBundleIDBytes`.
-    public static func isValidBundleID(_ id: String) -> Bool { isValid(id, maxBytes: maxBundleIDBytes) }
+    package static func isValidBundleID(_ id: String) -> Bool { isValid(id, maxBytes: maxBundleIDBytes) }
 
     /// Labels of ASCII letters, digits and `-`, joined by dots (what Apple allows in a bundle identifier),
     /// at most `maxBytes` in all.
-    public static func isValid(_ text: String, maxBytes: Int) -> Bool {
+    package static func isValid(_ text: String, maxBytes: Int) -> Bool {
         guard !text.isEmpty, text.utf8.count <= maxBytes else { return false }
         return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             !label.isEmpty

@@ -40,24 +40,24 @@ public enum ServiceError: Error, CustomStringConvertible {
 
 /// Problems found so far, at most one per field (the first found stands: a field that is missing or of the
 /// wrong type is not also reported as too short).
-public struct FieldProblems: Sendable {
+package struct FieldProblems: Sendable {
     /// The problems, in the order found.
-    public private(set) var all: [FieldProblem] = []
+    package private(set) var all: [FieldProblem] = []
 
     /// None yet.
-    public init() {}
+    package init() {}
 
     /// Whether there are none.
-    public var isEmpty: Bool { all.isEmpty }
+    package var isEmpty: Bool { all.isEmpty }
 
     /// Adds a problem unless its field has one already.
-    public mutating func add(_ problem: FieldProblem) {
+    package mutating func add(_ problem: FieldProblem) {
         guard !all.contains(where: { $0.field == problem.field }) else { return }
         all.append(problem)
     }
 
     /// Adds a problem unless its field has one already.
-    public mutating func add(_ field: String, _ code: String, _ reason: String) {
+    package mutating func add(_ field: String, _ code: String, _ reason: String) {
         add(FieldProblem(field: field, code: code, reason: reason))
     }
 
@@ -76,7 +76,7 @@ public struct FieldProblems: Sendable {
 
     /// `value` of `field` at most `limit` UTF-8 bytes (what it costs in memory and on disk; a limit in
     /// characters would let one character of a million combining marks through).
-    public mutating func checkBytes(_ value: String, field: String, limit: Int) {
+    package mutating func checkBytes(_ value: String, field: String, limit: Int) {
         let bytes = value.utf8.count
         if bytes > limit { add(field, "error.maxLength", "\(field) is \(bytes) bytes; the limit is \(limit)") }
     }

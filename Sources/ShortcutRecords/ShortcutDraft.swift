@@ -36,7 +36,7 @@ public struct ShortcutDraft: Sendable {
     }
 
     /// The most bytes of a record's secret (shortcuts' and mocks').
-    public static let maxSecretBytes = 64
+    package static let maxSecretBytes = 64
 
     /// The page this draft makes with `template`, or nil; every problem goes into `problems`.
     func page(template: PageTemplate, by caller: Caller, problems: inout FieldProblems) -> ShortcutPage? {

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPages
 import ShortcutStore
 
@@ -9,13 +10,13 @@ import ShortcutStore
 
 /// A shortcut as a record of the store: the generated page is the body, and what it was made from is kept in
 /// the metadata (so lists and the index can show it without parsing HTML).
-public enum ShortcutRecord {
+package enum ShortcutRecord {
     /// The id of the built-in demo shortcut, which `/s` serves unless the store has a shortcut of that id.
-    public static let demoID = "demo"
+    package static let demoID = "demo"
 
     /// The record for `page`, with `id`, an optional per-shortcut delivery mode and secret.
     /// `bundleID` is the app that opens the URL, for web clip profiles (`TargetApplicationBundleIdentifier`).
-    public static func make(
+    package static func make(
         _ page: ShortcutPage, id: String, mode: DeliveryMode?, secret: SecretHash?, bundleID: String? = nil
     ) -> StoredPage {
         var metadata = [
@@ -30,7 +31,7 @@ public enum ShortcutRecord {
     }
 
     /// The built-in demo (`ShortcutPage.makeDemo`) as a record with `demoID`, rendered with `template`.
-    public static func makeDemo(template: PageTemplate) -> StoredPage {
+    package static func makeDemo(template: PageTemplate) -> StoredPage {
         make(ShortcutPage.makeDemo(template: template), id: demoID, mode: nil, secret: nil)
     }
 }

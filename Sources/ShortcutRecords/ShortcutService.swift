@@ -4,11 +4,11 @@ import ShortcutStore
 /// Shortcuts in a store: made, looked up, listed and removed. The one place these happen: the HTTP API
 /// (`/api/shortcuts`), the command line (`shortcut-serve add|list|show|rm`) and the embedding API are
 /// translations of it, so each rule, check and message exists once.
-public struct ShortcutService: Sendable {
+package struct ShortcutService: Sendable {
     /// The store the shortcuts are records of.
     let store: PageStore
     /// The template new shortcuts' pages are rendered with.
-    public let template: PageTemplate
+    package let template: PageTemplate
 
     /// A service over `store`, rendering new pages with `template`.
     package init(store: PageStore, template: PageTemplate = .default) {
@@ -22,7 +22,7 @@ public struct ShortcutService: Sendable {
     ///   - found: problems the caller's own decoding found already (a JSON field of the wrong type): they
     ///     are answered together with the service's.
     /// - Throws: `.invalid` with every problem, or `.store` (a taken id, a read-only or full store).
-    public func create(
+    package func create(
         _ draft: ShortcutDraft, by caller: Caller, adding found: FieldProblems = FieldProblems()
     ) throws(ServiceError) -> CreatedRecord {
         var problems = found
@@ -39,13 +39,13 @@ public struct ShortcutService: Sendable {
     }
 
     /// The shortcut `id` (not a mock), or nil.
-    public func shortcut(_ id: String) -> StoredPage? {
+    package func shortcut(_ id: String) -> StoredPage? {
         guard PageID.isValid(id), let page = store.get(id), RecordKind(page) == .shortcut else { return nil }
         return page
     }
 
     /// The shortcut `id`, missing (none, or a record of another kind), or damaged.
-    public func lookupShortcut(_ id: String) -> PageLookup {
+    package func lookupShortcut(_ id: String) -> PageLookup {
         switch store.lookup(id) {
         case .found(let page): RecordKind(page) == .shortcut ? .found(page) : .missing
         case let other: other
@@ -54,23 +54,23 @@ public struct ShortcutService: Sendable {
 
     /// The shortcut `id`, or for `demo` the built-in demo (made from `template`) while the store has no
     /// shortcut of that id; `isDemo` tells which. What `/s/demo`, `/p/demo` and `profile demo` serve.
-    public func shortcutOrDemo(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
+    package func shortcutOrDemo(_ id: String) -> (page: StoredPage, isDemo: Bool)? {
         if let page = shortcut(id) { return (page, false) }
         return id == ShortcutRecord.demoID ? (ShortcutRecord.makeDemo(template: template), true) : nil
     }
 
     /// A number that moves whenever the store's records change (`PageStore.answerStamp`): an answer built
     /// from them stands while it has not moved.
-    public var changeStamp: UInt64 { store.answerStamp }
+    package var changeStamp: UInt64 { store.answerStamp }
 
     /// Every shortcut in the store, sorted as the store lists.
-    public func list() -> [PageSummary] { store.list().filter { RecordKind($0) == .shortcut } }
+    package func list() -> [PageSummary] { store.list().filter { RecordKind($0) == .shortcut } }
 
     /// Removes the shortcut `id` if `caller` may (`Caller.mayChange`).
     /// - Throws: `.notFound` (no such record, or a secret that does not match; an invalid id for a
     ///   client), `.otherKind` (a mock or a link the caller may change), `.invalid` (an invalid id for the
     ///   owner), `.store` (a read-only store, an I/O failure).
-    public func delete(_ id: String, by caller: Caller) throws(ServiceError) {
+    package func delete(_ id: String, by caller: Caller) throws(ServiceError) {
         try RecordRemoval.remove(id, from: store, by: caller, kinds: [.shortcut], asked: .shortcut)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutRecords

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutHTTP
 
 /// Keeps other origins' pages off the `/api/` routes: a request a browser sends for a page of another

@@ -1,11 +1,35 @@
-// The typed API (drafts, services, errors, icons) and the request and response values of `respond(to:)` are
-// part of this product's interface: re-exported, so that `import ShortcutServe` is all an embedder writes.
-@_exported import ShortcutHTTP
-@_exported import ShortcutLinks
-@_exported import ShortcutPages
+import ShortcutHTTP
+import ShortcutLinks
+import ShortcutPages
 import ShortcutPlatform
-@_exported import ShortcutRecords
+import ShortcutRecords
 import ShortcutRoutes
+
+// What this product's public signatures name, re-exported type by type (not module by module): `import
+// ShortcutServe` is all an embedder writes, and it brings no more than these.
+@_exported import struct HTTPVocabulary.HTTPField
+@_exported import struct ShortcutHTTP.HTTPHeaders
+@_exported import struct ShortcutHTTP.HTTPMethod
+@_exported import struct ShortcutHTTP.HTTPRequest
+@_exported import struct ShortcutHTTP.HTTPResponse
+@_exported import struct ShortcutHTTP.HTTPStatus
+@_exported import struct ShortcutHTTP.RecordedRequest
+@_exported import struct ShortcutHTTP.RequestFilter
+@_exported import class ShortcutHTTP.RequestJournal
+@_exported import struct ShortcutHTTP.ServerLimits
+@_exported import struct ShortcutPages.FieldProblem
+@_exported import struct ShortcutPages.ShortcutIcon
+@_exported import struct ShortcutRecords.CreatedLink
+@_exported import struct ShortcutRecords.CreatedRecord
+@_exported import enum ShortcutRecords.DeliveryMode
+@_exported import struct ShortcutRecords.LinkDraft
+@_exported import struct ShortcutRecords.MockDraft
+@_exported import enum ShortcutRecords.RecordKind
+@_exported import enum ShortcutRecords.ServiceError
+@_exported import struct ShortcutRecords.ShortcutDraft
+@_exported import struct ShortcutRecords.StoredLink
+@_exported import struct ShortcutStore.RecordDamage
+@_exported import struct ShortcutStore.StoredPage
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -35,11 +59,11 @@ public final class EmbeddedServer: Sendable {
     /// The store folder.
     public let storeDirectory: URL
     /// Shortcuts in the store, as the API and the command line make them.
-    public let shortcuts: ShortcutService
+    package let shortcuts: ShortcutService
     /// Mocks in the store, as the API and the command line make them.
-    public let mocks: MockService
+    package let mocks: MockService
     /// Landing links in the store, as the API and the command line make them.
-    public let links: LinkService
+    package let links: LinkService
 
     private let server: HTTPServer
     let app: ShortcutApp

@@ -65,7 +65,7 @@ public enum Stub {
         }
 
         /// The pattern as WireMock's `request` object.
-        public var json: JSONValue { .object(members) }
+        package var json: JSONValue { .object(members) }
     }
 
     /// A value matcher (WireMock's string value patterns).
@@ -209,7 +209,7 @@ public enum Stub {
         }
 
         /// The response as WireMock's `response` object.
-        public var json: JSONValue { .object(members) }
+        package var json: JSONValue { .object(members) }
     }
 
     /// A network failure a stub sends instead of an answer (WireMock's `fault`). What an app's `URLSession`

@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPlatform
 
 /// Crash-safe file replacement: write a temp file, `fsync` it, rename (or link) it over the target,

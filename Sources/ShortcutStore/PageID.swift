@@ -10,15 +10,15 @@
 /// 1 to 64 characters of `A–Z`, `a–z`, `0–9`, `_` and `-`. Anything else (`..`, `/`, `%`, NUL, the empty
 /// string, 65 characters) is refused before it can reach the file system, so an id can never name a
 /// file outside the store.
-public enum PageID {
+package enum PageID {
     /// The longest id accepted, in characters.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The rule in words, for every message that refuses an id (the store's, the APIs', the CLI's).
-    public static let rule = "1–\(maximumLength) characters of A-Z a-z 0-9 _ -"
+    package static let rule = "1–\(maximumLength) characters of A-Z a-z 0-9 _ -"
 
     /// Why `id` is refused, naming it (`shown`) and the rule; nil for a valid id.
-    public static func problem(_ id: String) -> String? {
+    package static func problem(_ id: String) -> String? {
         isValid(id) ? nil : "invalid id '\(shown(id))': use \(rule)"
     }
 
@@ -39,7 +39,7 @@ public enum PageID {
     }
 
     /// Whether `id` is a valid page id (1–64 characters of `[A-Za-z0-9_-]`).
-    public static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         id.utf8.withContiguousStorageIfAvailable(isValid(utf8:)) ?? isValid(utf8: id.utf8)
     }
 
@@ -59,7 +59,7 @@ public enum PageID {
 
     /// Whether two ids are the same without regard to case: then they name one file on a file system that
     /// ignores case (macOS's and Windows' defaults), so the store keeps at most one of them. Ids are ASCII.
-    public static func equalIgnoringCase(_ first: String, _ second: String) -> Bool {
+    package static func equalIgnoringCase(_ first: String, _ second: String) -> Bool {
         first.utf8.count == second.utf8.count
             && zip(first.utf8, second.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
@@ -74,7 +74,7 @@ public enum PageID {
     }
 
     /// A new random id: a lowercase UUID (36 characters), which is always valid.
-    public static func generate() -> String {
+    package static func generate() -> String {
         UUID().uuidString.lowercased()
     }
 

@@ -1,5 +1,5 @@
 /// What the store found for an id: a page, nothing, or a record it cannot serve and says why.
-public enum PageLookup: Sendable, Equatable {
+package enum PageLookup: Sendable, Equatable {
     /// The page, valid and not expired.
     case found(StoredPage)
     /// No record of that id (or an invalid id, or an expired record: expired ones are removed).
@@ -9,7 +9,7 @@ public enum PageLookup: Sendable, Equatable {
     case damaged(RecordDamage)
 
     /// The page, when there is one.
-    public var page: StoredPage? {
+    package var page: StoredPage? {
         if case .found(let page) = self { return page }
         return nil
     }
@@ -28,7 +28,7 @@ public struct RecordDamage: Sendable, Equatable, CustomStringConvertible {
     public let servedBefore: Bool
 
     /// The record's id, what is wrong (with and without the path), and whether it was served before.
-    public init(id: String, problem: String, reason: String, servedBefore: Bool) {
+    package init(id: String, problem: String, reason: String, servedBefore: Bool) {
         self.id = id
         self.problem = problem
         self.reason = reason

@@ -9,16 +9,16 @@
 /// Counts are kept in memory and written to `stats/<id>.stats` by the store's 250 ms tick (at most 200 ms
 /// of writing a tick, so under heavy load at the pace the disk allows) and on `PageStore.flush()`; a crash
 /// may lose the plays not yet written (never the page itself).
-public struct PageStats: Sendable, Equatable {
+package struct PageStats: Sendable, Equatable {
     /// When the page was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When it was last played; nil if never.
-    public var lastAccessAt: Date?
+    package var lastAccessAt: Date?
     /// How many times it was played.
-    public var totalAccess: Int
+    package var totalAccess: Int
 
     /// Stats from their parts.
-    public init(createdAt: Date, lastAccessAt: Date?, totalAccess: Int) {
+    package init(createdAt: Date, lastAccessAt: Date?, totalAccess: Int) {
         self.createdAt = createdAt
         self.lastAccessAt = lastAccessAt
         self.totalAccess = totalAccess

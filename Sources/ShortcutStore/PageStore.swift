@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPVocabulary
 import ShortcutPlatform
 
 #if canImport(FoundationEssentials)

@@ -3,7 +3,7 @@ import ShortcutPlatform
 
 /// What can go wrong in a `PageStore`. Every case says which value was wrong, in words; `io` keeps the raw
 /// `errno` and prints its `strerror`.
-public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The id is not 1–64 characters of `[A-Za-z0-9_-]`; nothing was done on disk.
     case invalidID(String)
     /// `create` was given an id that is already stored.
@@ -37,7 +37,7 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case notAFolder(path: String, file: String)
 
     /// One line for a log or a CLI `error:` message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidID(let id):
             return "invalid page id \(Self.quoted(id)) (\(id.utf8.count) bytes): an id is \(PageID.rule)"
@@ -80,7 +80,7 @@ public enum PageStoreError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// What is wrong, without the file's path: what a record's damage says to a client that should not
     /// learn where the store lives (a play on the network).
-    public var reasonWithoutPath: String {
+    package var reasonWithoutPath: String {
         switch self {
         case .io(_, let code): "it cannot be read: \(Platform.errorText(code))"
         case .corruptRecord(_, let reason): "not a valid page record: \(reason)"

@@ -5,24 +5,24 @@
 #endif
 
 /// A page without its body, as `PageStore.list()` returns it.
-public struct PageSummary: Sendable, Equatable {
+package struct PageSummary: Sendable, Equatable {
     /// The page id.
-    public var id: String
+    package var id: String
     /// The display name.
-    public var name: String
+    package var name: String
     /// The HTTP status.
-    public var status: Int
+    package var status: Int
     /// The media type.
-    public var contentType: String
+    package var contentType: String
     /// The body size in bytes.
-    public var size: Int
+    package var size: Int
     /// When the page was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// The app's key/value data.
-    public var metadata: [String: String]
+    package var metadata: [String: String]
 
     /// A summary from its parts.
-    public init(
+    package init(
         id: String, name: String, status: Int, contentType: String, size: Int, createdAt: Date,
         metadata: [String: String]
     ) {

@@ -6,6 +6,8 @@
 /// Summaries used to live in the index, outside any budget: 100,000 read records held 18 MB of them, and the
 /// allocator's holes between them about as much again (issue 15). Now the index keeps only what serves a
 /// lookup, and a summary costs room in the budget like anything else kept for speed.
+import HTTPVocabulary
+
 struct RecordCache {
     private var pages: LRUCache<String, StoredPage>
     private var summaries: LRUCache<String, RecordSummary>

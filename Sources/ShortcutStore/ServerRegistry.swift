@@ -14,18 +14,18 @@ import ShortcutPlatform
 /// new name per start (crash_kill counts unknown files as leftovers). Never removed, only emptied. The
 /// file is written as every store file is (`DurableFile`: on Linux no temp name is ever visible), but not
 /// synced: a stale entry after a crash is harmless.
-public enum ServerRegistry {
+package enum ServerRegistry {
     /// One running server.
-    public struct Entry: Codable, Equatable, Sendable {
-        public var pid: Int32
+    package struct Entry: Codable, Equatable, Sendable {
+        package var pid: Int32
         /// Where it listens, for this machine (`http://127.0.0.1:9081`).
-        public var url: String
+        package var url: String
         /// `--public-url`, if given.
-        public var publicURL: String?
+        package var publicURL: String?
         /// `http://ADDRESS:PORT` for each network address a phone reaches it at.
-        public var network: [String]
+        package var network: [String]
 
-        public init(pid: Int32, url: String, publicURL: String?, network: [String]) {
+        package init(pid: Int32, url: String, publicURL: String?, network: [String]) {
             self.pid = pid
             self.url = url
             self.publicURL = publicURL
@@ -61,13 +61,13 @@ public enum ServerRegistry {
     }
 
     /// What the registry says: the live servers, or why it cannot be trusted.
-    public struct Listing: Sendable, Equatable {
+    package struct Listing: Sendable, Equatable {
         /// The servers whose process still runs, by pid (none when `problem` is set).
-        public var servers: [Entry]
+        package var servers: [Entry]
         /// Why the file cannot be trusted (damaged or unreadable: `<path>: <what is wrong>`); nil when it is
         /// good or missing. Then no address may be taken from it, nor guessed in its place: a loopback-only
         /// server must not be announced at a network address.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// The servers whose process still runs, by pid, or the file's problem. Reads only: a read-only command

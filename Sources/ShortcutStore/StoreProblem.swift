@@ -1,8 +1,8 @@
 /// A file of the store found damaged or unreadable, or a failed write to it: one line of
 /// `PageStore.problems`, with the file it is about.
-public struct StoreProblem: Sendable, Equatable {
+package struct StoreProblem: Sendable, Equatable {
     /// Which file the problem is about.
-    public enum File: Sendable, Equatable {
+    package enum File: Sendable, Equatable {
         /// A record's file (`pages/<id>.page`): removing the record clears it.
         case record(id: String)
         /// A record's play counts (`stats/<id>.stats`): the line says how to clear it.
@@ -14,12 +14,12 @@ public struct StoreProblem: Sendable, Equatable {
     }
 
     /// The file.
-    public let file: File
+    package let file: File
     /// `<path>: <what is wrong>`.
-    public let line: String
+    package let line: String
 
     /// The record id the file belongs to, if any.
-    public var id: String? {
+    package var id: String? {
         switch file {
         case .record(let id), .stats(let id): id
         case .foreign, .other: nil

@@ -1,5 +1,4 @@
-// Pages keep their extra fields as `HTTPField`s: re-exported, so users of the store need not import it.
-@_exported import HTTPVocabulary
+import HTTPVocabulary
 import ShortcutPlatform
 
 #if canImport(FoundationEssentials)
@@ -18,7 +17,7 @@ public struct StoredPage: Sendable, Equatable {
     /// page, and an answer built from one still answers for the other (`ResponseCache`): the one place that
     /// decides whether a prepared answer is current, decided by construction rather than by comparing
     /// fields or storage addresses. Equal pages made twice (a record read twice) have two versions.
-    public struct Version: Hashable, Sendable {
+    package struct Version: Hashable, Sendable {
         let number: UInt64
 
         /// A version no page had before (process-wide; 2^64 changes do not wrap in practice).
@@ -42,7 +41,7 @@ public struct StoredPage: Sendable, Equatable {
     }
 
     /// This value's version (see `Version`).
-    public private(set) var version = Version.next()
+    package private(set) var version = Version.next()
 
     /// The page id: a store-made lowercase UUID or a caller's slug (see `PageID`).
     public var id: String {
@@ -101,7 +100,7 @@ public struct StoredPage: Sendable, Equatable {
         }
     }
     /// The salted hash of the secret that allows changing or deleting the page; nil for none.
-    public var secret: SecretHash? {
+    package var secret: SecretHash? {
         get { shared.value.secret }
         _modify {
             version = .next()
@@ -134,7 +133,7 @@ public struct StoredPage: Sendable, Equatable {
     }
 
     /// A page; everything but the id and body has a default.
-    public init(
+    package init(
         id: String, name: String = "", status: Int = 200, contentType: String = "text/html",
         charset: String = "UTF-8", headers: [HTTPField] = [], body: [UInt8], secret: SecretHash? = nil,
         createdAt: Date = Date(), expiresAt: Date? = nil, metadata: [String: String] = [:]
@@ -152,7 +151,7 @@ public struct StoredPage: Sendable, Equatable {
     /// Whether `self` and `other` are copies of one unchanged page (`version`). The store hands out every
     /// play of a record as such a copy until the record changes. False says nothing (equal pages read twice
     /// are two versions).
-    public func isSameVersion(as other: StoredPage) -> Bool { version == other.version }
+    package func isSameVersion(as other: StoredPage) -> Bool { version == other.version }
 
     /// The fields of a page, in one copy-on-write box.
     private struct Fields: Sendable, Equatable {
@@ -172,7 +171,7 @@ public struct StoredPage: Sendable, Equatable {
     private var shared: CopyOnWrite<Fields>
 
     /// Whether `expiresAt` has passed (relative to now).
-    public var isExpired: Bool { isExpired(at: Date()) }
+    package var isExpired: Bool { isExpired(at: Date()) }
 
     /// Whether `expiresAt` is at or before `date`.
     func isExpired(at date: Date) -> Bool {
@@ -193,7 +192,7 @@ public struct StoredPage: Sendable, Equatable {
     }
 
     /// A rough count of the bytes this page holds in memory, for cache budgets.
-    public var approximateMemoryCost: Int {
+    package var approximateMemoryCost: Int {
         var cost = 256 + body.count + id.utf8.count + name.utf8.count + contentType.utf8.count + charset.utf8.count
         for header in headers { cost += 32 + header.name.utf8.count + header.value.utf8.count }
         for (key, value) in metadata { cost += 32 + key.utf8.count + value.utf8.count }

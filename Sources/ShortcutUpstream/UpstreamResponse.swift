@@ -1,5 +1,7 @@
 /// An upstream's answer, read to its end: the status, the header fields as received but for
 /// `Transfer-Encoding` (the body is decoded), and the whole body.
+import HTTPVocabulary
+
 package struct UpstreamResponse: Sendable {
     /// The status code (200, 404, …; never 1xx: interim answers are skipped).
     package var status: Int

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPVocabulary
 import ShortcutJSON
 import ShortcutLinks
 import ShortcutStore

@@ -1,3 +1,4 @@
+import ShortcutRecords
 import Testing
 
 @testable import ShortcutCLI

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPVocabulary
 import ShortcutPages
+import ShortcutRecords
 import ShortcutStore
 import TestSupport
 import Testing

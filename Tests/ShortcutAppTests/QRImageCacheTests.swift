@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutQR
 import ShortcutStore
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutStore
 import Testing

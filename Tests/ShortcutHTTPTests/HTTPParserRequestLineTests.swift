@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import Testing
 
 @testable import ShortcutHTTP

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPVocabulary
 import ShortcutPages
 import ShortcutRecords
 import ShortcutStore

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTPVocabulary
 import Testing
 
 @testable import ShortcutStore

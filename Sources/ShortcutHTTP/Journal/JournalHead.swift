@@ -8,6 +8,8 @@
 ///
 /// The head given is one the parser accepted, from its request line on: lines end in CRLF, the request line
 /// is `method SP target SP version`, each field line `name ":" OWS value OWS`.
+import HTTPVocabulary
+
 enum JournalHead {
     /// What a kept head reads back as.
     struct Parts {

@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -5,6 +5,8 @@
 ///
 /// The parser refuses a `Host` field or an absolute-form target whose authority does not parse (400);
 /// handlers read `HTTPRequest.authority` and parse it with `init(parsing:)` to compare names.
+import HTTPVocabulary
+
 public struct HTTPAuthority: Sendable, Equatable {
     /// What kind of host it is.
     public enum Kind: Sendable, Equatable {

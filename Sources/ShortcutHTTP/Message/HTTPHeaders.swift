@@ -1,6 +1,8 @@
-// The field type and its byte classes live in HTTPVocabulary, which the store imports too; re-exported so
-// that code importing ShortcutHTTP keeps `HTTPField`, `HTTPSyntax` and `equalsIgnoringASCIICase`.
-@_exported import HTTPVocabulary
+import HTTPVocabulary
+
+// The field type lives in HTTPVocabulary, which the store imports too; a header list is made of them, so the
+// type (and only it) is part of this product's interface.
+@_exported import struct HTTPVocabulary.HTTPField
 
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1); order and repeated
 /// fields are kept, as they matter for `Set-Cookie` and for proxies.
@@ -117,9 +119,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether `value` may be sent as a field value: `HTTPField.isValidValue`, the one rule.
     @inlinable
-    public static func isValidValue(_ value: String) -> Bool { HTTPField.isValidValue(value) }
+    package static func isValidValue(_ value: String) -> Bool { HTTPField.isValidValue(value) }
 
     /// Whether `name` is a valid field name: `HTTPField.isValidName`, the one rule.
     @inlinable
-    public static func isValidName(_ name: String) -> Bool { HTTPField.isValidName(name) }
+    package static func isValidName(_ name: String) -> Bool { HTTPField.isValidName(name) }
 }

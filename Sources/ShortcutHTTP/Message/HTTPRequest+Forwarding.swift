@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 extension HTTPRequest {
     /// The header fields a proxy or tunnel adds to say it forwarded a request: RFC 7239's `Forwarded` and
     /// the de-facto ones that nginx, cloudflared, ngrok, Caddy and CDNs send.

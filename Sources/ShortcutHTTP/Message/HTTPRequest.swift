@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPlatform
 
 /// A parsed HTTP/1.x request, handed to a route's handler.

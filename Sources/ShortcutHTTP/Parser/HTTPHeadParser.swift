@@ -1,6 +1,8 @@
 /// Parses a complete request head (request-line, field lines, empty line) into a request and its framing.
 /// Strict per RFC 9112: one SP between the parts of the request-line, CRLF line ends, no obs-fold, no
 /// whitespace before a colon, tokens and field values checked byte by byte.
+import HTTPVocabulary
+
 struct HTTPHeadParser {
     enum Framing: Equatable {
         case none
@@ -355,7 +357,7 @@ struct HTTPHeadParser {
 
 extension StringProtocol {
     /// The text without leading and trailing SP and HTAB (OWS).
-    public func trimmingWhitespace() -> SubSequence {
+    package func trimmingWhitespace() -> SubSequence {
         var text = self[...]
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -1,4 +1,6 @@
 /// Chunked transfer coding (RFC 9112 §7.1): size lines, extensions, data, trailers.
+import HTTPVocabulary
+
 extension HTTPParser {
     /// Longest chunk-size line (size, extensions, CRLF) accepted.
     static let maxChunkLineBytes = 4096

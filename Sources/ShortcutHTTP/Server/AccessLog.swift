@@ -3,6 +3,8 @@
 /// said: `[AASA fetch by Apple's CDN (AASA-Bot)]`), gathered per event loop and handed to
 /// the server's `LogWriter` once per batch of events, so logging costs no system call per request and
 /// never waits for standard error. Confined to its event loop's queue.
+import HTTPVocabulary
+
 struct AccessLog {
     /// Whether lines are recorded: the server logs requests.
     let enabled: Bool

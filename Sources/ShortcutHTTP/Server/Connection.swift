@@ -1,3 +1,4 @@
+import HTTPVocabulary
 import ShortcutPlatform
 
 /// One client connection: bytes in through the parser, requests through the responder, responses out

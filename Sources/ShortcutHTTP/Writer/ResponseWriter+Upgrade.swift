@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 extension ResponseWriter {
     /// A 101 answer's head: the status line, the handler's fields as given (`Connection: Upgrade` included,
     /// which `appendHead` would replace with its own), `Date`, and no framing fields (a 101 has no body).

@@ -1,6 +1,8 @@
 /// Serialises responses into a connection's output buffer, so that header and body leave in one write.
 /// It owns the framing fields: `Content-Length`, `Date` and `Connection` are always its own, whatever
 /// the handler set.
+import HTTPVocabulary
+
 enum ResponseWriter {
     /// Appends `response` to `out`. Its header fields must be valid (`headers.firstInvalidName == nil`):
     /// the connection answers 500 instead of a response whose fields would split it. `isHead`: send the length of the body but not the

@@ -1,3 +1,5 @@
+import HTTPVocabulary
+
 extension RegexParser {
     /// What a backslash sequence stands for.
     enum Escape {
