@@ -2,7 +2,7 @@
 /// no larger than ``maxBytes``.
 public struct ShortcutIcon: Sendable, Equatable {
     /// An image format the icon may have.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         /// PNG, starting with `89 50 4E 47 0D 0A 1A 0A`.
         case png
         /// JPEG, starting with `FF D8 FF`.
@@ -19,7 +19,7 @@ public struct ShortcutIcon: Sendable, Equatable {
     /// The image file's bytes.
     public let bytes: [UInt8]
     /// The format recognised from ``bytes``.
-    public let format: Format
+    package let format: Format
 
     /// The default size limit of an icon: 256 KiB.
     package static let maxBytes = 262_144

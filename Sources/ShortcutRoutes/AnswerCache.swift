@@ -53,7 +53,7 @@ package final class AnswerCache: @unchecked Sendable {
         }
         let response = build(page).prepared()
         var headerBytes = 0
-        for field in response.headers { headerBytes += field.name.utf8.count + field.value.utf8.count + 32 }
+        for field in response.headers.fields { headerBytes += field.name.utf8.count + field.value.utf8.count + 32 }
         // The body may share its storage with the store's copy of the page: counted anyway, so the
         // budget holds whichever of the two outlives the other.
         let cost = 64 + key.id.utf8.count + response.body.count + headerBytes + response.preparedByteCount

@@ -58,7 +58,7 @@ struct StubServing: Sendable {
     /// The request as the matcher reads it.
     static func stubRequest(_ request: HTTPRequest) -> StubRequest {
         StubRequest(
-            method: request.method.rawValue, target: request.target, headers: request.headers.map { ($0.name, $0.value) },
+            method: request.method.rawValue, target: request.target, headers: request.headers.fields.map { ($0.name, $0.value) },
             body: request.body)
     }
 }

@@ -22,10 +22,10 @@ public struct RecordDamage: Sendable, Equatable, CustomStringConvertible {
     /// The store's line for the file: its path and what is wrong (`PageStore.problems`).
     public let problem: String
     /// What is wrong, without the file's path (for a client on the network).
-    public let reason: String
+    package let reason: String
     /// Whether this process served a good version of the record before it was found damaged: the damage
     /// happened while it ran (a server answers that with 500, an id it never knew as good with 404).
-    public let servedBefore: Bool
+    package let servedBefore: Bool
 
     /// The record's id, what is wrong (with and without the path), and whether it was served before.
     package init(id: String, problem: String, reason: String, servedBefore: Bool) {

@@ -124,7 +124,7 @@ public struct StoredPage: Sendable, Equatable {
         }
     }
     /// Free key/value data for the app (a shortcut's kind, title, url, app_name, mode).
-    public var metadata: [String: String] {
+    package var metadata: [String: String] {
         get { shared.value.metadata }
         _modify {
             version = .next()

@@ -50,7 +50,7 @@ public class HttpRequest {
             if let storedHeaders { return storedHeaders }
             var result: [String: String] = [:]
             if let source {
-                for field in source.headers { result[field.name.lowercased()] = field.value }
+                for field in source.headers.fields { result[field.name.lowercased()] = field.value }
             }
             storedHeaders = result
             return result

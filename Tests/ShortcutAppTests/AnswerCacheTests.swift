@@ -24,7 +24,8 @@ import Testing
         #expect(answer.preparedByteCount > 14_000)
         #expect(cache.heldBytes >= 2 * 14_000 + Self.overhead)
         #expect(
-            cache.heldBytes == 64 + 1 + answer.body.count + answer.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
+            cache.heldBytes == 64 + 1 + answer.body.count
+                + answer.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
                 + answer.preparedByteCount + Self.overhead)
     }
 

@@ -15,7 +15,7 @@ import Testing
 
     /// What a handler would see of a request, as plain values (holding none of its storage).
     static func seen(_ request: HTTPRequest) -> String {
-        let fields = request.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        let fields = request.headers.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         return "\(request.method.rawValue) \(request.target) \(request.path) \(request.query ?? "-") \(request.version.minor) [\(fields)]"
     }
 

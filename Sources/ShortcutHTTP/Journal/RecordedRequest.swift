@@ -47,11 +47,11 @@ public struct RecordedRequest: Sendable, Equatable {
     /// For a 4xx or 5xx answer with a short text body: its first line (the server's one-line reason).
     public let reason: String?
     /// The longest header value kept whole, in bytes; a longer one keeps this many and says how long it was.
-    public static let maxValueBytes = 256
+    package static let maxValueBytes = 256
     /// What replaces a secret's value (an `Authorization` keeps its scheme: `Bearer [redacted]`).
-    public static let redacted = "[redacted]"
+    package static let redacted = "[redacted]"
     /// The fields whose values are secrets.
-    public static let secretFields = ["Authorization", "Cookie", "Proxy-Authorization"]
+    package static let secretFields = ["Authorization", "Cookie", "Proxy-Authorization"]
 
     /// The value of the first field named `name` (case-insensitive), as kept.
     public func header(_ name: String) -> String? { headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value }

@@ -19,7 +19,7 @@ public struct RequestFilter: Sendable, Equatable {
         case family(Int)
 
         /// `404` or `4xx` (also `4XX`); nil for anything else.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let bytes = Array(text.utf8)
             guard bytes.count == 3, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(bytes[0]) else { return nil }
             let first = Int(bytes[0] - UInt8(ascii: "0"))
@@ -59,7 +59,7 @@ public struct RequestFilter: Sendable, Equatable {
     public static func path(_ prefix: String) -> RequestFilter { RequestFilter(pathPrefix: prefix) }
 
     /// Whether `entry` meets every condition but `limit`.
-    public func matches(_ entry: RecordedRequest) -> Bool {
+    package func matches(_ entry: RecordedRequest) -> Bool {
         guard entry.sequence > since else { return false }
         if let pathPrefix, !entry.path.hasPrefix(pathPrefix) { return false }
         if let method, entry.method != method { return false }

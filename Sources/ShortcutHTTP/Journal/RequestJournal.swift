@@ -31,9 +31,9 @@ public final class RequestJournal: @unchecked Sendable {
         public static let defaultEntries = 1_000
         public static let defaultBytes = 4 << 20
         /// The largest `maxEntries`.
-        public static let entriesLimit = 100_000
+        package static let entriesLimit = 100_000
         /// The largest `bodyBytes`.
-        public static let bodyBytesLimit = 64 << 10
+        package static let bodyBytesLimit = 64 << 10
 
         public init(
             maxEntries: Int = Settings.defaultEntries, maxBytes: Int = Settings.defaultBytes, bodyBytes: Int = 0, keepsSecrets: Bool = false
@@ -49,19 +49,19 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     /// What the journal holds now.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Entries held.
-        public let entries: Int
+        package let entries: Int
         /// Bytes they are charged.
-        public let bytes: Int
+        package let bytes: Int
         /// The sequence number of the newest request recorded (also of one since cleared); 0 before any.
-        public let lastSequence: UInt64
+        package let lastSequence: UInt64
         /// Entries dropped to stay within the bounds, since the start.
-        public let dropped: UInt64
+        package let dropped: UInt64
     }
 
     /// How a `wait` ended.
-    public enum WaitOutcome: Sendable, Equatable {
+    package enum WaitOutcome: Sendable, Equatable {
         /// Enough matching requests arrived: every match so far, newest last.
         case arrived([RecordedRequest])
         /// The time ran out first: the matches that did arrive.
@@ -71,9 +71,9 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     /// The most `wait`s pending at once (each holds a task and its matches until it ends).
-    public static let maxWaiters = 64
+    package static let maxWaiters = 64
     /// The longest a `wait` may wait.
-    public static let maxWait: Duration = .seconds(60)
+    package static let maxWait: Duration = .seconds(60)
 
     public let settings: Settings
 
@@ -337,7 +337,7 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     /// What the journal holds now: its entries, and their bytes (their text and `slotBytes` each).
-    public var summary: Summary {
+    package var summary: Summary {
         lock.withLock {
             var bytes = 0
             forEachSlot { bytes += $0.length + RequestJournal.slotBytes }
@@ -347,7 +347,7 @@ public final class RequestJournal: @unchecked Sendable {
 
     /// Returns once `count` entries match `filter` (those already kept count), or when `timeout` (at most
     /// `maxWait`) has passed. The matches are `filter`'s without its `limit`.
-    public func wait(for filter: RequestFilter, count: Int, timeout: Duration) async -> WaitOutcome {
+    package func wait(for filter: RequestFilter, count: Int, timeout: Duration) async -> WaitOutcome {
         let wanted = max(1, count)
         let nanoseconds = min(timeout, RequestJournal.maxWait).nanoseconds
         return await withCheckedContinuation { continuation in

@@ -7,9 +7,9 @@
 /// handlers read `HTTPRequest.authority` and parse it with `init(parsing:)` to compare names.
 import HTTPVocabulary
 
-public struct HTTPAuthority: Sendable, Equatable {
+package struct HTTPAuthority: Sendable, Equatable {
     /// What kind of host it is.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A reg-name such as `localhost` or `example.com` (which DNS may resolve to anything).
         case name
         /// A dotted-decimal IPv4 address such as `127.0.0.1`.
@@ -19,29 +19,29 @@ public struct HTTPAuthority: Sendable, Equatable {
     }
 
     /// The host as received, without the brackets of an IP-literal; empty for an empty `Host`.
-    public let host: String
+    package let host: String
     /// The kind of `host`.
-    public let kind: Kind
+    package let kind: Kind
     /// The port, or nil when there is none (or only its `:`, which RFC 3986 allows).
-    public let port: Int?
+    package let port: Int?
 
     /// Why a text is not an authority: one line, naming the part at fault.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The reason, e.g. `text after the IP-literal: 'evil.example'`.
-        public let reason: String
+        package let reason: String
         /// The reason.
-        public var description: String { reason }
+        package var description: String { reason }
     }
 
     /// Makes an authority from its parts, as given.
-    public init(host: String, kind: Kind, port: Int?) {
+    package init(host: String, kind: Kind, port: Int?) {
         self.host = host
         self.kind = kind
         self.port = port
     }
 
     /// Parses `text`, or throws why it is not an authority.
-    public init(parsing text: some StringProtocol) throws(Failure) {
+    package init(parsing text: some StringProtocol) throws(Failure) {
         let bytes = Array(text.utf8)
         let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try HTTPAuthority.parse(buffer) } }
         let parsed = try outcome.get()

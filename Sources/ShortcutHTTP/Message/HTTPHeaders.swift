@@ -6,14 +6,14 @@ import HTTPVocabulary
 
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1); order and repeated
 /// fields are kept, as they matter for `Set-Cookie` and for proxies.
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The fields in order.
     public private(set) var fields: [HTTPField]
 
     /// The name of the first field that may not be sent (a name that is not a token, or CR, LF, NUL or
     /// another control character in a value), or nil when all may. Kept up to date as fields change, so a
     /// response built once and served many times is checked once (RFC 9112 §2.2: no response splitting).
-    public private(set) var firstInvalidName: String?
+    package private(set) var firstInvalidName: String?
 
     /// Makes an empty list.
     public init() { fields = [] }
@@ -114,8 +114,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
         if firstInvalidName != nil { firstInvalidName = HTTPHeaders.firstInvalidName(in: fields) }
     }
-
-    public func makeIterator() -> IndexingIterator<[HTTPField]> { fields.makeIterator() }
 
     /// Whether `value` may be sent as a field value: `HTTPField.isValidValue`, the one rule.
     @inlinable

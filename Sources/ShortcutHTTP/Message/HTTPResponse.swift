@@ -43,13 +43,13 @@ public struct HTTPResponse: Sendable {
     }
     /// What the routes recognised the exchange as (`AASA fetch by Apple's CDN (AASA-Bot)`), for the access
     /// log and the request journal; never sent. Setting it keeps the prepared head (it is not on the wire).
-    public var note: String? {
+    package var note: String? {
         get { shared.value.note }
         set { shared.value.note = newValue }
     }
     /// Whether the request journal records this exchange (default true). The journal's own answers say
     /// false: a test that waits on the journal would otherwise fill it with its own reads.
-    public var isJournaled: Bool {
+    package var isJournaled: Bool {
         get { shared.value.isJournaled }
         set { shared.value.isJournaled = newValue }
     }
@@ -152,7 +152,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A copy with `note` set (nil keeps none): what the access log and the journal say of the exchange.
-    public func noted(_ note: String?) -> HTTPResponse {
+    package func noted(_ note: String?) -> HTTPResponse {
         guard let note else { return self }
         var copy = self
         copy.note = note
@@ -161,7 +161,7 @@ public struct HTTPResponse: Sendable {
 
     /// How many bytes `prepared()` keeps for the serialised head (0 when not prepared): for caches that
     /// budget what they hold.
-    public var preparedByteCount: Int { preparedHead?.count ?? 0 }
+    package var preparedByteCount: Int { preparedHead?.count ?? 0 }
 
     /// This response, held back by `delay` before it is written.
     public func delayed(by delay: Duration) -> HTTPResponse {

@@ -1,6 +1,6 @@
 /// Why a request was refused. Each case knows its status and a one-line reason naming the value at
 /// fault; the connection answers with them and closes (nothing after a framing error can be trusted).
-public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedRequestLine(String)
     case invalidMethodByte(UInt8)
     case invalidTargetByte(UInt8)
@@ -29,7 +29,7 @@ public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible
     case bodyTooLarge(size: Int, limit: Int)
 
     /// The status the connection answers with.
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .unsupportedVersion: .httpVersionNotSupported
         case .unsupportedTransferCoding: .notImplemented
@@ -42,7 +42,7 @@ public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// One line saying what was wrong, with the value at fault.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .malformedRequestLine(let why): "malformed request line: \(why)"
         case .invalidMethodByte(let byte): "invalid byte \(hex(byte)) in the method"
@@ -74,7 +74,7 @@ public enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String { "\(reason) (\(status.code))" }
+    package var description: String { "\(reason) (\(status.code))" }
 
     private func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")

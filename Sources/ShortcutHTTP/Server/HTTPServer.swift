@@ -158,12 +158,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// The connection limit in force, once started: `limits.maxConnections`, or fewer when the process's
     /// open-file limit (`OpenFileLimit`) leaves room for fewer, less `limits.reservedFileDescriptors` and two
     /// per event loop. Raise the open-file limit first (`OpenFileLimit.raise()`) to keep the one asked for.
-    public var connectionLimit: Int? { withLock { runningLimits?.maxConnections } }
+    package var connectionLimit: Int? { withLock { runningLimits?.maxConnections } }
 
     /// A debug statistic: how many connections each event loop holds now, by loop (empty when stopped).
     /// Connections should spread evenly over the loops; a loop holding far more than its share answers
     /// its clients later. Cheap: one uncontended lock, the one every accept and close already takes.
-    public var connectionsPerLoop: [Int] { withLock { counter?.currentPerLoop ?? [] } }
+    package var connectionsPerLoop: [Int] { withLock { counter?.currentPerLoop ?? [] } }
 
     // MARK: In process
 

@@ -3,7 +3,7 @@ extension HTTPResponse {
     /// This response with its status line and header fields serialised now, for an answer built once and
     /// sent many times (a precomputed route, a cache): each send then copies one block instead of writing
     /// field by field. Changing the status or headers later is safe: the block is dropped (`preparedHead`).
-    public func prepared() -> HTTPResponse {
+    package func prepared() -> HTTPResponse {
         guard headers.firstInvalidName == nil else { return self }
         var copy = self
         var bytes: [UInt8] = []
