@@ -4,7 +4,8 @@
 #   2. refuses API newer than macOS 13 / iOS 16 without #available (scripts/availability-lint.py), checks
 #      that every import follows Package.swift's layer list (scripts/layers.py) and the style
 #      (scripts/format.sh: swift format lint --strict), builds everything with -warnings-as-errors, and
-#      checks that docs/public-api.txt is the public API (scripts/public-api.py --check)
+#      checks that docs/public-api.txt is the public API (scripts/public-api.py --check) and that the three
+#      products' DocC documentation builds without a warning (scripts/docs.sh)
 #   3. unit and live-socket tests (swift test: parser, router, server, store, pages, API, CLI), the store's
 #      concurrency, sharing and stats suites again under ThreadSanitizer (scripts/sanitize.sh; skipped, with a
 #      note, where the toolchain cannot), the commands of README.md and docs/*.md in order (Tests/Readme), a soak of the fault,
@@ -93,6 +94,10 @@ export SHORTCUT_SERVE_BIN=$SCRATCH/release/shortcut-serve
 # The public surface of the library products, as the compiler sees it: a change shows in docs/public-api.txt.
 step "public API (scripts/public-api.py --check: docs/public-api.txt)"
 SWIFT_SCRATCH_PATH=$SCRATCH python3 scripts/public-api.py --check
+# The DocC documentation of the three products (Sources/<Product>/<Product>.docc), from the same symbol graphs
+# with the toolchain's docc: a broken link, an unresolved symbol or an undocumented public symbol fails the run.
+step "documentation (scripts/docs.sh: docc convert --analyze --warnings-as-errors)"
+SWIFT_SCRATCH_PATH=$SCRATCH scripts/docs.sh
 
 # ---------- 3. unit and live tests ----------
 step "swift test"

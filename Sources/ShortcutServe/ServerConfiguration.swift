@@ -12,7 +12,9 @@ import ShortcutRoutes
 /// How the product serves: what `shortcut-serve [serve]`'s options set, and what `EmbeddedServer.start`
 /// takes. Each value is checked where it is read (the command line refuses a bad one with its usage).
 public struct ServerConfiguration: Sendable, Equatable {
+    /// `--host`: the address to listen on (`127.0.0.1`: this machine only; `0.0.0.0` or `::`: every interface).
     public var host = "127.0.0.1"
+    /// `--port`: the port to listen on; 0 picks a free one.
     public var port: UInt16 = 9081
     /// `--ipv6-only`: an IPv6 `host` refuses IPv4 clients. Off by default: `::` answers IPv4 as well
     /// (dual-stack, as Go's and Node's listeners), its IPv4 clients seen as the IPv4 addresses they are.
@@ -20,8 +22,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var ipv6Only = false
     /// The store folder; nil: the per-user default.
     public var storePath: String?
+    /// `--quiet`: no access-log line per request.
     public var quiet = false
+    /// `--mode`: where `/s` redirects: the stored page (`page`, the default) or a `data:` URL (`data`).
     public var mode = DeliveryMode.page
+    /// `--template FILE`: the HTML template of shortcut pages; nil: the built-in one.
     public var templatePath: String?
     /// `--stubs DIR`: a WireMock root folder (`mappings/*.json`, `__files/`) whose stubs are served.
     public var stubsPath: String?
@@ -46,6 +51,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var aasaPath: String?
     /// `--assetlinks FILE`: the assetlinks.json served at /.well-known/.
     public var assetLinksPath: String?
+    /// The HTTP core's limits and timeouts (`--max-connections` and the like).
     public var limits = ServerLimits()
     /// `--cache-bytes`: the one budget of what the server keeps in memory for speed (`CacheBudget`).
     public var cacheBytes = CacheBudget.defaultBytes
@@ -53,6 +59,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (`GET /api/requests`, `EmbeddedServer.requests`); `maxEntries` 0 turns it off.
     public var journal = RequestJournal.Settings()
 
+    /// The defaults of `shortcut-serve serve` with no options.
     public init() {}
 
     /// The environment variable that gives `--api-token` without putting it on a command line (which other

@@ -21,7 +21,14 @@ public protocol HttpServerIODelegate: AnyObject {
 open class HttpServerIO {
     /// The states of `start` and `stop`.
     public enum HttpServerIOState: Int32 {
-        case starting, running, stopping, stopped
+        /// `start` is binding the socket.
+        case starting
+        /// Listening and serving.
+        case running
+        /// `stop` is closing the listener and the connections.
+        case stopping
+        /// Not listening (before `start`, after `stop`).
+        case stopped
     }
 
     /// Told before a connection is handed to a `.switchProtocols` closure (on the thread that runs it).

@@ -4,16 +4,27 @@ import ShortcutPlatform
 /// Why a `Socket` call failed (Swifter's cases; the text is the system's reason).
 public enum SocketError: Error {
     // Swifter's cases, each with the system's reason.
+    /// Socket creation failed (with the system's reason).
     case socketCreationFailed(String)
+    /// SO_REUSEADDR could not be set (with the system's reason).
     case socketSettingReUseAddrFailed(String)
+    /// Bind failed (with the system's reason).
     case bindFailed(String)
+    /// Listen failed (with the system's reason).
     case listenFailed(String)
+    /// Write failed (with the system's reason).
     case writeFailed(String)
+    /// Get peer name failed (with the system's reason).
     case getPeerNameFailed(String)
+    /// Converting peer name failed.
     case convertingPeerNameFailed
+    /// Get name info failed (with the system's reason).
     case getNameInfoFailed(String)
+    /// Accept failed (with the system's reason).
     case acceptFailed(String)
+    /// Recv failed (with the system's reason).
     case recvFailed(String)
+    /// Get sock name failed (with the system's reason).
     case getSockNameFailed(String)
 }
 

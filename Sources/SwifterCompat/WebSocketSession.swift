@@ -7,24 +7,37 @@ import ShortcutPlatform
 public class WebSocketSession: Hashable {
     /// A frame broke the protocol.
     public enum WsError: Error {
+        /// Unknown op code (with the error's detail).
         case unknownOpCode(String)
+        /// Un masked frame (with the error's detail).
         case unMaskedFrame(String)
+        /// Protocol error (with the error's detail).
         case protocolError(String)
+        /// Invalid utf8 (with the error's detail).
         case invalidUTF8(String)
     }
 
     /// Frame opcodes (RFC 6455 §5.2).
     public enum OpCode: UInt8 {
+        /// Continue.
         case `continue` = 0x00
+        /// Close.
         case close = 0x08
+        /// Ping.
         case ping = 0x09
+        /// Pong.
         case pong = 0x0A
+        /// Text.
         case text = 0x01
+        /// Binary.
         case binary = 0x02
     }
 
     /// Thrown to end a session's read loop on a close frame.
-    public enum Control: Error { case close }
+    public enum Control: Error {
+        /// The peer closed the session.
+        case close
+    }
 
     /// A frame, or a message's payload is over `maxPayloadBytes`: nothing of it was read into memory.
     public struct PayloadTooLarge: Error, CustomStringConvertible {
@@ -51,7 +64,9 @@ public class WebSocketSession: Hashable {
         public var fin = false
         /// The reserved bits, as read (nonzero ones are refused).
         public var rsv1: UInt8 = 0
+        /// The second reserved bit (RFC 6455 §5.2); 0 unless an extension says otherwise.
         public var rsv2: UInt8 = 0
+        /// The third reserved bit (RFC 6455 §5.2).
         public var rsv3: UInt8 = 0
         /// The payload, unmasked.
         public var payload = [UInt8]()

@@ -14,6 +14,7 @@ public struct RequestFilter: Sendable, Equatable {
 
     /// A status, or a class of them (`4xx`).
     public enum StatusMatch: Sendable, Equatable, CustomStringConvertible {
+        /// Code (with the error's detail).
         case code(Int)
         /// 1 to 5: `4` is every 4xx.
         case family(Int)
@@ -47,6 +48,7 @@ public struct RequestFilter: Sendable, Equatable {
         }
     }
 
+    /// A filter; every criterion left out matches everything.
     public init(pathPrefix: String? = nil, method: String? = nil, status: StatusMatch? = nil, since: UInt64 = 0, limit: Int? = nil) {
         self.pathPrefix = pathPrefix
         self.method = method

@@ -28,13 +28,16 @@ public final class RequestJournal: @unchecked Sendable {
         /// (default off: they are replaced by `RecordedRequest.redacted`).
         public var keepsSecrets: Bool
 
+        /// The default `maxEntries`.
         public static let defaultEntries = 1_000
+        /// The default `maxBytes`.
         public static let defaultBytes = 4 << 20
         /// The largest `maxEntries`.
         package static let entriesLimit = 100_000
         /// The largest `bodyBytes`.
         package static let bodyBytesLimit = 64 << 10
 
+        /// Settings; the defaults keep 1,000 entries in 4 MiB, without bodies or secrets.
         public init(
             maxEntries: Int = Settings.defaultEntries, maxBytes: Int = Settings.defaultBytes, bodyBytes: Int = 0, keepsSecrets: Bool = false
         ) {
@@ -75,6 +78,7 @@ public final class RequestJournal: @unchecked Sendable {
     /// The longest a `wait` may wait.
     package static let maxWait: Duration = .seconds(60)
 
+    /// What it keeps, as made.
     public let settings: Settings
 
     /// Each entry's scalars, and where its text (`JournalText`) lies in `bytes`: plain data, so that
@@ -135,6 +139,7 @@ public final class RequestJournal: @unchecked Sendable {
     @exclusivity(unchecked) private var waiters: [Waiter] = []
     @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
+    /// An empty journal; give it to `HTTPServer.journal` to record what that server answers.
     public convenience init(_ settings: Settings = Settings()) {
         self.init(settings, clock: SystemClock.shared)
     }

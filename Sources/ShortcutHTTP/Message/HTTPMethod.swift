@@ -9,14 +9,23 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// Makes a method from its token.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// The `GET` method.
     public static let GET = HTTPMethod("GET")
+    /// The `HEAD` method.
     public static let HEAD = HTTPMethod("HEAD")
+    /// The `POST` method.
     public static let POST = HTTPMethod("POST")
+    /// The `PUT` method.
     public static let PUT = HTTPMethod("PUT")
+    /// The `DELETE` method.
     public static let DELETE = HTTPMethod("DELETE")
+    /// The `PATCH` method.
     public static let PATCH = HTTPMethod("PATCH")
+    /// The `OPTIONS` method.
     public static let OPTIONS = HTTPMethod("OPTIONS")
+    /// The `CONNECT` method.
     public static let CONNECT = HTTPMethod("CONNECT")
+    /// The `TRACE` method.
     public static let TRACE = HTTPMethod("TRACE")
 
     public var description: String { rawValue }

@@ -5,6 +5,7 @@ import ShortcutPlatform
 public struct HTTPServerAddress: Sendable, Equatable, CustomStringConvertible {
     /// The numeric address (`127.0.0.1`, `::1`, `0.0.0.0`).
     public let host: String
+    /// The port (the one the system chose, after port 0).
     public let port: UInt16
     /// Whether the address is IPv6.
     public let isIPv6: Bool

@@ -18,34 +18,63 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code) \(reasonPhrase)" }
 
+    /// `100 Continue`.
     public static let `continue` = HTTPStatus(100)
+    /// `200 OK`.
     public static let ok = HTTPStatus(200)
+    /// `201 Created`.
     public static let created = HTTPStatus(201)
+    /// `202 Accepted`.
     public static let accepted = HTTPStatus(202)
+    /// `204 No content`.
     public static let noContent = HTTPStatus(204)
+    /// `301 Moved permanently`.
     public static let movedPermanently = HTTPStatus(301)
+    /// `302 Found`.
     public static let found = HTTPStatus(302)
+    /// `303 See other`.
     public static let seeOther = HTTPStatus(303)
+    /// `304 Not modified`.
     public static let notModified = HTTPStatus(304)
+    /// `307 Temporary redirect`.
     public static let temporaryRedirect = HTTPStatus(307)
+    /// `308 Permanent redirect`.
     public static let permanentRedirect = HTTPStatus(308)
+    /// `400 Bad request`.
     public static let badRequest = HTTPStatus(400)
+    /// `401 Unauthorized`.
     public static let unauthorized = HTTPStatus(401)
+    /// `403 Forbidden`.
     public static let forbidden = HTTPStatus(403)
+    /// `404 Not found`.
     public static let notFound = HTTPStatus(404)
+    /// `405 Method not allowed`.
     public static let methodNotAllowed = HTTPStatus(405)
+    /// `409 Conflict`.
     public static let conflict = HTTPStatus(409)
+    /// `408 Request timeout`.
     public static let requestTimeout = HTTPStatus(408)
+    /// `411 Length required`.
     public static let lengthRequired = HTTPStatus(411)
+    /// `413 Content too large`.
     public static let contentTooLarge = HTTPStatus(413)
+    /// `414 URI Too Long`.
     public static let uriTooLong = HTTPStatus(414)
+    /// `415 Unsupported media type`.
     public static let unsupportedMediaType = HTTPStatus(415)
+    /// `417 Expectation failed`.
     public static let expectationFailed = HTTPStatus(417)
+    /// `422 Unprocessable content`.
     public static let unprocessableContent = HTTPStatus(422)
+    /// `431 Request header fields too large`.
     public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
+    /// `500 Internal server error`.
     public static let internalServerError = HTTPStatus(500)
+    /// `501 Not implemented`.
     public static let notImplemented = HTTPStatus(501)
+    /// `503 Service unavailable`.
     public static let serviceUnavailable = HTTPStatus(503)
+    /// `505 HTTP Version Not Supported`.
     public static let httpVersionNotSupported = HTTPStatus(505)
 
     /// Reason phrases from the IANA HTTP Status Code Registry.

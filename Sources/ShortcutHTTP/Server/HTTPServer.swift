@@ -94,6 +94,7 @@ public final class HTTPServer: @unchecked Sendable {
         Responder(router: router, beforeRoutes: interceptor, beforeRoutesGate: gate, unmatched: fallback)
     }
 
+    /// The handler of `pattern` for every method (Swifter's `server["/path"]`); nil removes it.
     public subscript(pattern: String) -> HTTPHandler? {
         get { withLock { router.handler(nil, pattern) } }
         set { setRoute(nil, pattern, newValue) }
@@ -135,12 +136,19 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The routes of `method`, for methods without a named property.
     public func routes(_ method: HTTPMethod) -> MethodRoutes { MethodRoutes(server: self, method: method) }
+    /// The routes for `GET` requests: `server.GET["/path"] = handler`.
     public var GET: MethodRoutes { routes(.GET) }
+    /// The routes for `HEAD` requests: `server.HEAD["/path"] = handler`.
     public var HEAD: MethodRoutes { routes(.HEAD) }
+    /// The routes for `POST` requests: `server.POST["/path"] = handler`.
     public var POST: MethodRoutes { routes(.POST) }
+    /// The routes for `PUT` requests: `server.PUT["/path"] = handler`.
     public var PUT: MethodRoutes { routes(.PUT) }
+    /// The routes for `DELETE` requests: `server.DELETE["/path"] = handler`.
     public var DELETE: MethodRoutes { routes(.DELETE) }
+    /// The routes for `PATCH` requests: `server.PATCH["/path"] = handler`.
     public var PATCH: MethodRoutes { routes(.PATCH) }
+    /// The routes for `OPTIONS` requests: `server.OPTIONS["/path"] = handler`.
     public var OPTIONS: MethodRoutes { routes(.OPTIONS) }
 
     private func setRoute(_ method: HTTPMethod?, _ pattern: String, _ handler: HTTPHandler?) {
