@@ -108,16 +108,23 @@ import Testing
     }
 
     /// The head at once; then one piece every `over / pieces` on the loop's clock; the last at `over`.
-    @Test func aDribbledBodyArrivesInPiecesOnTheLoopsClock() throws {
-        let clock = ManualClock()
+    /// A one-loop server on `clock` whose `/slow` dribbles `body` in `pieces` over `duration`, and whose `/ok`
+    /// answers "fine".
+    static func dribbling(_ body: String, pieces: Int, over duration: Duration, clock: ManualClock) -> HTTPServer {
         let server = HTTPServer(logsRequests: false, loopCount: 1)
         server.clock = clock
         server.GET["/slow"] = { _ in
-            var response = HTTPResponse.ok(.text("abcdefgh"))
-            response.delivery = .dribble(pieces: 4, over: .milliseconds(400))
+            var response = HTTPResponse.ok(.text(body))
+            response.delivery = .dribble(pieces: pieces, over: duration)
             return response
         }
         server.GET["/ok"] = { _ in .ok(.text("fine")) }
+        return server
+    }
+
+    @Test func aDribbledBodyArrivesInPiecesOnTheLoopsClock() throws {
+        let clock = ManualClock()
+        let server = Self.dribbling("abcdefgh", pieces: 4, over: .milliseconds(400), clock: clock)
         let port = try server.start(0).port
         defer { server.stopAndWait() }
         let client = try RawClient(port: port)
@@ -142,13 +149,7 @@ import Testing
 
     @Test func aDribbleOfMorePiecesThanBytesSendsAByteAPiece() throws {
         let clock = ManualClock()
-        let server = HTTPServer(logsRequests: false, loopCount: 1)
-        server.clock = clock
-        server.GET["/slow"] = { _ in
-            var response = HTTPResponse.ok(.text("xy"))
-            response.delivery = .dribble(pieces: 50, over: .milliseconds(100))
-            return response
-        }
+        let server = Self.dribbling("xy", pieces: 50, over: .milliseconds(100), clock: clock)
         let port = try server.start(0).port
         defer { server.stopAndWait() }
         let client = try RawClient(port: port)
