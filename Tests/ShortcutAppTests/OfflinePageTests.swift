@@ -34,7 +34,10 @@ import Testing
         #expect(wrongFormat.status == 404 && wrongFormat.bodyText.contains("/p/scan/icon.png"))
 
         let demo = try #require(try server.request("GET", "/p/demo/manifest.webmanifest").json)
-        guard case .array(let demoIcons)? = demo["icons"] else { return }
+        guard case .array(let demoIcons)? = demo["icons"] else {
+            Issue.record("the demo's manifest has no icons array: \(demo)")
+            return
+        }
         #expect(demoIcons.first?["sizes"]?.stringValue == "180x180", "the built-in PNG's own size")
     }
 

@@ -96,7 +96,11 @@ import Testing
         let text = try server.request("POST", "/probe/report", json: Self.lan, headers: ["Content-Type": "text/plain"])
         #expect(text.status == 415, "a page on another site cannot send one without a preflight")
         #expect(try server.request("POST", "/probe/report", json: #"{"a": [[[[[[[[[[1]]]]]]]]]]}"#).status == 400)
-        guard case .array(let items)? = try server.request("GET", "/api/probes").json else { return }
+        let probes = try server.request("GET", "/api/probes")
+        guard case .array(let items)? = probes.json else {
+            Issue.record("/api/probes is not a JSON array: \(probes.bodyText)")
+            return
+        }
         #expect(items.count == 1, "only the report within the limit was kept")
     }
 
