@@ -123,7 +123,15 @@ import Testing
         try waiter.send("GET /api/requests/wait?path=/v3/profile&count=2&since=\(since)&timeout=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
         // The wait is pending on the server before the awaited requests go: it answers on the second.
         let journal = try #require(server.app.journal)
-        while journal.pendingWaits != 1 { sched_yield() }
+        // Bounded: a wait that never registers fails here with a message instead of hanging the suite.
+        let deadline = DispatchTime.now() + 10
+        while journal.pendingWaits != 1 {
+            guard DispatchTime.now() < deadline else {
+                Issue.record("the wait never became pending on the server within 10 s")
+                return
+            }
+            sched_yield()  // not a sleep: a bounded poll of a condition the server sets
+        }
         _ = try server.request("GET", "/v3/profile")
         _ = try server.request("GET", "/v3/legacy")
         // Each answer went out after its entry was recorded: one of two has arrived, so it still waits.
