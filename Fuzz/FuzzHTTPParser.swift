@@ -8,6 +8,8 @@
 // - the head handed on with a request is not its bytes, or says wrongly what the journal trusts it for.
 // The last byte chooses the limits: small ones (so that every limit path is reached) or the defaults.
 
+import HTTPVocabulary
+
 /// What a parse produced, reduced to what must not depend on how the bytes arrived.
 struct FuzzOutcome: Equatable {
     struct Request: Equatable {
@@ -82,7 +84,7 @@ func check(_ request: HTTPRequest, limits: ServerLimits) {
     precondition(request.target.utf8.allSatisfy(HTTPSyntax.isTargetByte), "bad byte in the target")
     precondition(request.version == .http1_0 || request.version == .http1_1)
     var hosts = 0
-    for field in request.headers {
+    for field in request.headers.fields {
         precondition(HTTPHeaders.isValidName(field.name), "bad field name \(field.name.utf8.map { $0 })")
         precondition(
             field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }, "control byte in a value")
