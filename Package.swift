@@ -111,7 +111,7 @@ let package = Package(
         // Used only by SwifterCompatTests' BrokenPipeTests (a write to a gone peer, in a child process with
         // SIGPIPE at its default action); not a product.
         .executableTarget(name: "broken-pipe-probe", dependencies: ["ShortcutPlatform", "SwifterCompat", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["ShortcutHTTP"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ShortcutPlatform", "ShortcutHTTP", "ShortcutJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "ShortcutPlatformTests", dependencies: ["ShortcutPlatform", "TestSupport"]),
         .testTarget(name: "HTTPVocabularyTests", dependencies: ["HTTPVocabulary"]),
         .testTarget(
@@ -125,19 +125,26 @@ let package = Package(
         .testTarget(
             name: "ShortcutRecordsTests",
             dependencies: [
-                "ShortcutRecords", "HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutLinks", "ShortcutJSON", "ShortcutStubs",
+                "ShortcutRecords", "HTTPVocabulary", "ShortcutStore", "ShortcutPages", "ShortcutJSON", "ShortcutStubs",
             ]),
         .testTarget(name: "ShortcutJSONTests", dependencies: ["ShortcutJSON"]),
         .testTarget(name: "ShortcutStubsTests", dependencies: ["ShortcutStubs", "ShortcutJSON", "HTTPVocabulary"]),
-        .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutJSON", "ShortcutPages"]),
-        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "ShortcutHTTP", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShortcutLinksTests", dependencies: ["ShortcutLinks", "ShortcutPages"]),
+        .testTarget(name: "SwifterCompatTests", dependencies: ["SwifterCompat", "TestSupport"], exclude: ["Fixtures"]),
+        // The routes on a real server and in process (AppServer, AppRoutes), composed as ShortcutServe composes them.
         .testTarget(
-            name: "ShortcutAppTests",
+            name: "ShortcutRoutesTests",
             dependencies: [
-                "ShortcutRoutes", "ShortcutServe", "ShortcutCLI", "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore",
-                "ShortcutPages",
-                "ShortcutJSON", "ShortcutLinks",
-                "ShortcutRecords", "TestSupport",
+                "ShortcutRoutes", "ShortcutServe", "ShortcutPlatform", "HTTPVocabulary", "ShortcutHTTP", "ShortcutStore", "ShortcutPages",
+                "ShortcutQR", "ShortcutJSON", "ShortcutLinks", "ShortcutRecords", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
+        // The commands: their parsing in process, and the real binary spawned (output, exit codes, signals).
+        .testTarget(
+            name: "ShortcutCLITests",
+            dependencies: [
+                "ShortcutCLI", "ShortcutServe", "ShortcutPlatform", "ShortcutHTTP", "ShortcutStore", "ShortcutJSON", "ShortcutLinks",
+                "TestSupport",
             ],
             exclude: ["Fixtures"]),
     ],

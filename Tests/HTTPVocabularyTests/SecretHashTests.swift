@@ -1,6 +1,5 @@
+import HTTPVocabulary
 import Testing
-
-@testable import HTTPVocabulary
 
 @Suite struct SecretHashTests {
     @Test func matchesOnlyTheRightSecret() {

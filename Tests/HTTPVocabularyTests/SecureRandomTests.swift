@@ -1,6 +1,5 @@
+import HTTPVocabulary
 import Testing
-
-@testable import HTTPVocabulary
 
 @Suite struct SecureRandomTests {
     /// Counts on either side of a whole number of the generator's eight-byte words.

@@ -1,6 +1,5 @@
 import Foundation
 import ShortcutPlatform
-import TestSupport
 import Testing
 
 @testable import ShortcutHTTP

@@ -1,4 +1,3 @@
-import ShortcutHTTP
 import TestSupport
 import Testing
 

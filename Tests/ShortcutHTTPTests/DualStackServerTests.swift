@@ -1,9 +1,8 @@
 import Foundation
+import ShortcutHTTP
 import ShortcutPlatform
 import TestSupport
 import Testing
-
-@testable import ShortcutHTTP
 
 /// `HTTPServer.start(host: "::")` answers IPv4 as well unless `ipv6Only` (issue 42), and an IPv4 client of
 /// such a server is seen as the IPv4 address it is: by handlers, the journal and every check built on them.

@@ -1,7 +1,6 @@
 import Foundation
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// The shared conformance vectors (llhttp 9.4.2, Go net/http, h11, RFC 9112, limits; Fixtures/vectors.json,
 /// a copy of `shared/conformance/vectors.json`) run straight through the parser, judged the way

@@ -1,7 +1,6 @@
 import HTTPVocabulary
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// Field lines: every byte value in names and values, CRLF strictness (RFC 9112 §2.2, §5) and Host
 /// (RFC 9112 §3.2).

@@ -1,6 +1,5 @@
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// Message framing (RFC 9112 §6, §7): Content-Length, Transfer-Encoding, chunks and trailers, Expect,
 /// and the request-smuggling shapes, where two parsers disagreeing about a body's end lets a second

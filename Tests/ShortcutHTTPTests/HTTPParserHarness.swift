@@ -1,7 +1,5 @@
-import HTTPVocabulary
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 // The parser's test harness: feed modes, outcomes and fixtures shared by the HTTPParser*Tests suites.
 // Modelled on SwiftNIO's HTTPDecoderTest: every case is parsed whole, dripped one byte at a time and split

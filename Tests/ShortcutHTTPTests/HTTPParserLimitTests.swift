@@ -1,6 +1,5 @@
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// Every limit at N (accepted) and N + 1 (refused with its status), with small limits so that each case
 /// can be parsed every way, and once at the real defaults.

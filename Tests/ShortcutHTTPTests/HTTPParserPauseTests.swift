@@ -1,6 +1,5 @@
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// `parse(_:while:_:)`: the parser stops before a request's head when its caller cannot take more, keeps the
 /// rest, and goes on from it later, with the same requests as one uninterrupted parse.

@@ -1,7 +1,6 @@
 import HTTPVocabulary
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// The request line: methods, targets and versions, byte by byte (harness: HTTPParserHarness.swift).
 @Suite struct HTTPParserRequestLineTests {

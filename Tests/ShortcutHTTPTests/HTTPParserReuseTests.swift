@@ -1,6 +1,5 @@
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 /// The parser reads each head into the storage of the request before it once that request's handler has
 /// let go of it (`HTTPRequest.reuse`): nothing of the earlier request may show through, and a request still

@@ -1,6 +1,5 @@
+import ShortcutHTTP
 import Testing
-
-@testable import ShortcutHTTP
 
 // The parser's general behaviour: keep-alive, pipelining and what happens after an error (harness:
 // HTTPParserHarness.swift; the request line, fields, framing, limits and pausing have suites of their own).

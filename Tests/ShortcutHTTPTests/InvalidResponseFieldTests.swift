@@ -1,7 +1,6 @@
+import ShortcutHTTP
 import TestSupport
 import Testing
-
-@testable import ShortcutHTTP
 
 /// A handler's header field that may not be sent (RFC 9112 §2.2: no response splitting) is refused with one
 /// 500 and one reason, on the wire and in process alike (`Responder.refusal(invalidField:)`).

@@ -1,7 +1,6 @@
+import ShortcutHTTP
 import ShortcutPlatform
 import Testing
-
-@testable import ShortcutHTTP
 
 /// The connection limit fitted to the open-file limit (`OpenFileLimit` itself: ShortcutPlatformTests).
 @Suite struct OpenFileLimitTests {

@@ -1,8 +1,7 @@
 import Foundation
+import ShortcutHTTP
 import TestSupport
 import Testing
-
-@testable import ShortcutHTTP
 
 /// Each limit and timeout of `ServerLimits`, over real sockets, at its edge.
 @Suite struct ServerLimitsLiveTests {

@@ -1,8 +1,7 @@
 import Foundation
+import ShortcutHTTP
 import TestSupport
 import Testing
-
-@testable import ShortcutHTTP
 
 /// The server over real sockets on port 0, driven by a raw-bytes client.
 @Suite struct ServerLiveTests {

@@ -1,4 +1,3 @@
-import ShortcutJSON
 import ShortcutPages
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
+import ShortcutPages
 import Testing
-
-@testable import ShortcutPages
 
 @Suite("Default page")
 struct DefaultPageTests {

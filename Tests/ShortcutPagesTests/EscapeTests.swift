@@ -2,8 +2,6 @@ import Foundation
 import HTTPVocabulary
 import Testing
 
-@testable import ShortcutPages
-
 @Suite("Escaping")
 struct EscapeTests {
     @Test(

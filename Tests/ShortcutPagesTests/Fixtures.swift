@@ -1,7 +1,6 @@
 import Foundation
+import ShortcutPages
 import Testing
-
-@testable import ShortcutPages
 
 /// Byte fixtures and a small PNG reader for the tests.
 enum Fixtures {

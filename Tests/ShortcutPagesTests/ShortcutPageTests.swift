@@ -1,8 +1,7 @@
 import Foundation
 import HTTPVocabulary
+import ShortcutPages
 import Testing
-
-@testable import ShortcutPages
 
 @Suite("Shortcut page")
 struct ShortcutPageTests {

@@ -1,8 +1,7 @@
 import Foundation
+import ShortcutPlatform
 import TestSupport
 import Testing
-
-@testable import ShortcutPlatform
 
 /// A listener on `::` is dual-stack unless `ipv6Only` (issue 42): IPv4 clients arrive as IPv4-mapped peers
 /// (`::ffff:a.b.c.d`), which `unmapped` reads as the IPv4 addresses they are.

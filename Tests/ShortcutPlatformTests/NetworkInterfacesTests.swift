@@ -1,8 +1,7 @@
 import Foundation
+import ShortcutPlatform
 import TestSupport
 import Testing
-
-@testable import ShortcutPlatform
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,7 +1,6 @@
 import Foundation
+import ShortcutPlatform
 import Testing
-
-@testable import ShortcutPlatform
 
 /// Who holds a listening port (issue 42: a port in use names its holder): the `/proc/net/tcp` table read
 /// without a socket, and the live answer for a socket of this process.

@@ -1,6 +1,5 @@
+import ShortcutPlatform
 import Testing
-
-@testable import ShortcutPlatform
 
 /// Name resolution for connecting out: literals without a resolver, names through getaddrinfo.
 @Suite struct SocketAddressResolveTests {

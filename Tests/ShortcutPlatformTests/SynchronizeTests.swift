@@ -1,6 +1,5 @@
+import ShortcutPlatform
 import Testing
-
-@testable import ShortcutPlatform
 
 /// `Platform.synchronize`: `F_FULLFSYNC` where the system has it (Darwin), `fsync` when it fails or is absent.
 @Suite struct SynchronizeTests {

@@ -1,6 +1,5 @@
+import ShortcutPlatform
 import Testing
-
-@testable import ShortcutPlatform
 
 /// The one error type of the platform layer, and the one EINTR loop.
 @Suite struct SystemErrorTests {

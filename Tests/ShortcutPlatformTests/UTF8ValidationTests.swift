@@ -1,4 +1,3 @@
-import ShortcutPlatform
 import Testing
 
 /// `String.validatedUTF8` takes `String(validating:as:)` where the system has it (always on Linux) and

@@ -1,7 +1,6 @@
 import Dispatch
+import ShortcutPlatform
 import Testing
-
-@testable import ShortcutPlatform
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,6 @@
+import ShortcutQR
 import TestSupport
 import Testing
-
-@testable import ShortcutQR
 
 @Suite("QR code drawings")
 struct QRCodeDrawingTests {

@@ -1,5 +1,4 @@
 import Foundation
-import ShortcutLinks
 import ShortcutPages
 import ShortcutRecords
 import ShortcutStore

@@ -1,6 +1,5 @@
+import ShortcutStore
 import Testing
-
-@testable import ShortcutStore
 
 @Suite struct PageIDTests {
     @Test(arguments: [

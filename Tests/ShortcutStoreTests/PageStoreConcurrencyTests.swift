@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
+import ShortcutStore
 import Testing
-
-@testable import ShortcutStore
 
 @Suite struct PageStoreConcurrencyTests {
     @Test func manyThreadsCreatingReadingAndRemovingAgree() throws {

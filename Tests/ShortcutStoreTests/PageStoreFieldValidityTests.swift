@@ -1,8 +1,7 @@
 import Foundation
 import HTTPVocabulary
+import ShortcutStore
 import Testing
-
-@testable import ShortcutStore
 
 /// The store refuses, through its public API, every header field, content type and charset that the HTTP
 /// layer would refuse to send: a byte the writer cannot put on the wire must not get in, to be answered 500

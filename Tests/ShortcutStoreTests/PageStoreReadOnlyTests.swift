@@ -1,8 +1,7 @@
 import Foundation
+import ShortcutStore
 import TestSupport
 import Testing
-
-@testable import ShortcutStore
 
 /// Stores that cannot or must not be written (issue 8, points 8 and 13): they are read and served, every
 /// write is refused with the reason, no file changes; a store that is not there is not made by a reader.

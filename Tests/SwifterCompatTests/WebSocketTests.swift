@@ -1,6 +1,5 @@
 import Foundation
 import SwifterCompat
-import TestSupport
 import Testing
 
 /// `websocket(…)` and `WebSocketSession` against a raw-bytes websocket client, over the core's upgrade hook.

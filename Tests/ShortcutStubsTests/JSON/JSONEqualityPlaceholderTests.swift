@@ -1,5 +1,3 @@
-import ShortcutJSON
-import ShortcutStubs
 import Testing
 
 @Suite("equalToJson placeholders (JsonUnit)")

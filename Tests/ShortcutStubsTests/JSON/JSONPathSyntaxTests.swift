@@ -1,4 +1,3 @@
-import ShortcutJSON
 import ShortcutStubs
 import Testing
 

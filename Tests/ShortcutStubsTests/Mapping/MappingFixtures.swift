@@ -1,7 +1,6 @@
 import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 /// Shared helpers: mappings and requests from short literals.
 enum Fixture {

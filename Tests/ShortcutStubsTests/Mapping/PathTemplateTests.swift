@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("urlPathTemplate")
 struct PathTemplateTests {

@@ -1,8 +1,6 @@
 import HTTPVocabulary
-import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Reading WireMock responses")
 struct ResponseDefinitionTests {

@@ -1,7 +1,5 @@
 import Testing
 
-@testable import ShortcutStubs
-
 @Suite("Reading WireMock string matchers")
 struct StringValuePatternParseTests {
     /// Each supported operator, as WireMock's documentation writes it, and its summary.

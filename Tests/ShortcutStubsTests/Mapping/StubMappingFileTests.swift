@@ -1,7 +1,5 @@
-import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Mapping documents: one mapping or {\"mappings\": [...]}")
 struct StubMappingFileTests {

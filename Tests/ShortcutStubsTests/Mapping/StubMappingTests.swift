@@ -1,7 +1,5 @@
-import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Stub mappings: ids, priority, serialising")
 struct StubMappingTests {

@@ -1,7 +1,5 @@
-import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Near misses: the closest stubs, as text and JSON")
 struct NearMissReportTests {

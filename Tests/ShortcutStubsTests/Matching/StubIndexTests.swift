@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("The stub index: serving order, buckets, add / replace / remove")
 struct StubIndexTests {

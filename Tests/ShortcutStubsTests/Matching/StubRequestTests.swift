@@ -1,8 +1,5 @@
-import HTTPVocabulary
-import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("The request as the matcher sees it")
 struct StubRequestTests {

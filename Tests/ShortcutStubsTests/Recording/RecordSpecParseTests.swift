@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Reading WireMock record specs")
 struct RecordSpecParseTests {

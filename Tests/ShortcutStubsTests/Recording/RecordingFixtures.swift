@@ -1,7 +1,6 @@
 import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 /// Shared helpers for the recorder: specs from literals, exchanges with defaults, and snapshots with
 /// predictable ids, each mapping read back the way a store would read it.

@@ -1,4 +1,3 @@
-import ShortcutJSON
 import Testing
 
 @testable import ShortcutStubs

@@ -1,7 +1,5 @@
 import Testing
 
-@testable import ShortcutStubs
-
 @Suite("Response template block helpers")
 struct ResponseTemplateBlockTests {
     @Test(

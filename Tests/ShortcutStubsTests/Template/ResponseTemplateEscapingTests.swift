@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Response template escaping, comments and whitespace control")
 struct ResponseTemplateEscapingTests {

@@ -1,7 +1,6 @@
 import ShortcutJSON
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Response template paths over the request model")
 struct ResponseTemplatePathTests {

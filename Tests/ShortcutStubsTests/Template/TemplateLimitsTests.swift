@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("Response template limits, each at N and N+1")
 struct TemplateLimitsTests {

@@ -1,6 +1,5 @@
+import ShortcutStubs
 import Testing
-
-@testable import ShortcutStubs
 
 @Suite("The randomValue helper")
 struct TemplateRandomValueHelperTests {

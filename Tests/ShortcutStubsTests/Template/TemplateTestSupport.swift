@@ -1,4 +1,4 @@
-@testable import ShortcutStubs
+import ShortcutStubs
 
 /// A deterministic generator (SplitMix64), so random helpers render the same text on every run.
 struct SeededRandom: RandomNumberGenerator {

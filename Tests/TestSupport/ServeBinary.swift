@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real `shortcut-serve` binary, for the tests that spawn it: the CLI's own, and the routes' where another
+/// process changes the store under a running server (as `shortcut-serve add` does beside `serve`).
+public enum ServeBinary {
+    /// `$SHORTCUT_SERVE_BIN`, else the binary built next to the test bundle.
+    public static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["SHORTCUT_SERVE_BIN"] { return URL(fileURLWithPath: path) }
+        #if canImport(Darwin)
+            // On macOS the process is Xcode's `xctest` or SwiftPM's testing helper, not our bundle: ask where the
+            // bundle holding this code was loaded from (`.build/debug/shortcut-servePackageTests.xctest`).
+            let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #else
+            // On Linux the test bundle is itself the executable, in the build's products folder.
+            let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #endif
+        return products.appendingPathComponent("shortcut-serve")
+    }()
+
+    /// A class of this test bundle, for `Bundle(for:)`.
+    private final class BundleMarker {}
+
+    /// What a finished run printed, and how it exited.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
+
+    /// The binary started with `arguments`, left running, with its standard output and error.
+    public static func start(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
+        let process = TestProcess()
+        process.executableURL = url
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs the binary to completion.
+    public static func run(_ arguments: [String]) throws -> Run {
+        let (process, out, err) = try start(arguments)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A store folder under the temp folder, not made yet.
+    public static func temporaryStore() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ss-cli-\(UUID().uuidString)").path
+    }
+
+    /// A running server process and the port it printed.
+    public final class Server {
+        public let process = TestProcess()
+        public let port: UInt16
+        public let stderr = Pipe()
+        public let out = Pipe()
+
+        /// `subcommand` (`record`) goes first, before `--port 0`.
+        public init(_ arguments: [String], subcommand: String? = nil) throws {
+            process.executableURL = ServeBinary.url
+            process.arguments = (subcommand.map { [$0] } ?? []) + ["--port", "0"] + arguments
+            process.standardOutput = out
+            process.standardError = stderr
+            try process.run()
+            let line = Self.line(from: out)
+            guard line.hasPrefix("listening on http://127.0.0.1:"), let port = UInt16(line.dropFirst(30).dropLast()) else {
+                throw RawClient.Failure(description: "unexpected first line '\(line)'")
+            }
+            self.port = port
+        }
+
+        /// The next line of standard output, with its newline ("" at the end).
+        public func nextLine() -> String { Self.line(from: out) }
+
+        /// One line of `pipe`, read a byte at a time so nothing after it is taken from the next reader.
+        private static func line(from pipe: Pipe) -> String {
+            var line = ""
+            while !line.hasSuffix("\n") {
+                let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { break }
+                line += String(decoding: byte, as: UTF8.self)
+            }
+            return line
+        }
+
+        /// Sends `signal` and waits for the exit; returns the exit status.
+        public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+}
