@@ -21,7 +21,16 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 CONFORMANCE=${CONFORMANCE_DIR:-$ROOT/../shared/conformance}
-step() { printf '\n== %s\n' "$*"; }
+# Each stage says its name; the last line lists how long each took (the suite's time is watched: CONTRIBUTING.md).
+stage_name=""
+stage_start=$SECONDS
+stage_times=()
+step() {
+  [ -n "$stage_name" ] && stage_times+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")")
+  stage_name="$*"
+  stage_start=$SECONDS
+  printf '\n== %s\n' "$*"
+}
 
 # ---------- 1. system packages ----------
 need=()
@@ -188,4 +197,5 @@ if [ -x scripts/fuzz.sh ]; then
   scripts/fuzz.sh 0
 fi
 
-step "scripts/test.sh: every stage passed"
+step "scripts/test.sh: every stage passed in $SECONDS s"
+printf '%s\n' "${stage_times[@]}"
