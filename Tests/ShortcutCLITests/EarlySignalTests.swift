@@ -52,7 +52,7 @@ import Testing
             try connected.send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try connected.readResponse().status == 301)
             kill(process.processIdentifier, SIGTERM)
-            let watchdog = StoreFixture.Watchdog(process)
+            let watchdog = HangWatchdog(process)
             process.waitUntilExit()
             let hung = watchdog.disarm()
             #expect(!hung, "start \(start): the SIGTERM sent right after the first answer was lost")

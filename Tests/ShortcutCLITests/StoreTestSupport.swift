@@ -11,10 +11,6 @@ import TestSupport
 /// What the store tests through the real binary share: runs that cannot hang the suite, stores with
 /// damaged files, and read-only stores.
 enum StoreFixture {
-    /// How long a command may run before it is taken for hung and killed. Not a performance bound: the
-    /// commands take milliseconds; this only turns a hang (a FIFO read, a lost signal) into a failure.
-    static let hangLimitSeconds = 30.0
-
     /// Runs the binary to completion, killing it if it hangs; `hung` says whether it had to be killed.
     /// `input`: a file for its standard input.
     static func run(_ arguments: [String], input: URL? = nil) throws -> (run: ServeBinary.Run, hung: Bool) {
@@ -27,7 +23,7 @@ enum StoreFixture {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let watchdog = Watchdog(process)
+        let watchdog = HangWatchdog(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -43,7 +39,7 @@ enum StoreFixture {
     /// status, whether it had to be killed, and its standard error.
     static func stop(_ server: ServeBinary.Server) -> (status: Int32, hung: Bool, stderr: String) {
         kill(server.process.processIdentifier, SIGTERM)
-        let watchdog = Watchdog(server.process)
+        let watchdog = HangWatchdog(server.process)
         server.process.waitUntilExit()
         let hung = watchdog.disarm()
         let log = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -53,7 +49,7 @@ enum StoreFixture {
     /// Reads `server`'s standard error until it holds `text` (or ends); returns what was read. The server
     /// reports damaged files in the background after it starts: this waits for that line itself.
     static func standardError(of server: ServeBinary.Server, until text: String) -> String {
-        let watchdog = Watchdog(server.process)
+        let watchdog = HangWatchdog(server.process)
         defer { _ = watchdog.disarm() }
         var log = ""
         while !log.contains(text) {
@@ -69,32 +65,6 @@ enum StoreFixture {
         if server.process.isRunning {
             kill(server.process.processIdentifier, SIGKILL)
             server.process.waitUntilExit()
-        }
-    }
-
-    /// SIGKILLs a process still running `hangLimitSeconds` after it was armed.
-    final class Watchdog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var fired = false  // guarded by lock
-        private var armed = true  // guarded by lock
-
-        init(_ process: TestProcess) {
-            let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + StoreFixture.hangLimitSeconds) { [self] in
-                lock.withLock {
-                    guard armed else { return }
-                    fired = true
-                    kill(pid, SIGKILL)
-                }
-            }
-        }
-
-        /// Stops the watchdog; true if it had killed the process.
-        func disarm() -> Bool {
-            lock.withLock {
-                armed = false
-                return fired
-            }
         }
     }
 

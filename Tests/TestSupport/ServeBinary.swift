@@ -52,12 +52,18 @@ public enum ServeBinary {
         return (process, out, err)
     }
 
-    /// Runs the binary to completion.
+    /// Runs the binary to completion; one still running after `HangWatchdog.defaultSeconds` is killed and
+    /// the run fails saying so.
     public static func run(_ arguments: [String]) throws -> Run {
         let (process, out, err) = try start(arguments)
+        let watchdog = HangWatchdog(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        if watchdog.disarm() {
+            throw RawClient.Failure(
+                description: "shortcut-serve \(arguments.joined(separator: " ")) hung: killed after \(HangWatchdog.defaultSeconds) s")
+        }
         return Run(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
@@ -82,7 +88,10 @@ public enum ServeBinary {
             process.standardOutput = out
             process.standardError = stderr
             try process.run()
+            // A server that never announces itself is killed, so the read below ends and the start fails.
+            let watchdog = HangWatchdog(process)
             let line = Self.line(from: out)
+            _ = watchdog.disarm()
             guard line.hasPrefix("listening on http://127.0.0.1:"), let port = UInt16(line.dropFirst(30).dropLast()) else {
                 throw RawClient.Failure(description: "unexpected first line '\(line)'")
             }
@@ -103,10 +112,13 @@ public enum ServeBinary {
             return line
         }
 
-        /// Sends `signal` and waits for the exit; returns the exit status.
+        /// Sends `signal` and waits for the exit (a server still running after `HangWatchdog.defaultSeconds` is
+        /// killed: its status then says SIGKILL); returns the exit status.
         public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
             kill(process.processIdentifier, signal)
+            let watchdog = HangWatchdog(process)
             process.waitUntilExit()
+            _ = watchdog.disarm()
             return process.terminationStatus
         }
     }
