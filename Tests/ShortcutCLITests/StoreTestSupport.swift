@@ -14,25 +14,7 @@ enum StoreFixture {
     /// Runs the binary to completion, killing it if it hangs; `hung` says whether it had to be killed.
     /// `input`: a file for its standard input.
     static func run(_ arguments: [String], input: URL? = nil) throws -> (run: ServeBinary.Run, hung: Bool) {
-        let process = TestProcess()
-        process.executableURL = ServeBinary.url
-        process.arguments = arguments
-        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let watchdog = HangWatchdog(process)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let hung = watchdog.disarm()
-        return (
-            ServeBinary.Run(
-                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                stderr: String(decoding: stderr, as: UTF8.self)), hung
-        )
+        try ServeBinary.runWatched(arguments, input: input)
     }
 
     /// Sends SIGTERM and waits for the exit, killing the server if it does not stop; returns its exit

@@ -39,11 +39,13 @@ public enum ServeBinary {
         }
     }
 
-    /// The binary started with `arguments`, left running, with its standard output and error.
-    public static func start(_ arguments: [String]) throws -> (TestProcess, Pipe, Pipe) {
+    /// The binary started with `arguments` (`input`: a file for its standard input), left running, with its
+    /// standard output and error.
+    public static func start(_ arguments: [String], input: URL? = nil) throws -> (TestProcess, Pipe, Pipe) {
         let process = TestProcess()
         process.executableURL = url
         process.arguments = arguments
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -55,18 +57,26 @@ public enum ServeBinary {
     /// Runs the binary to completion; one still running after `HangWatchdog.defaultSeconds` is killed and
     /// the run fails saying so.
     public static func run(_ arguments: [String]) throws -> Run {
-        let (process, out, err) = try start(arguments)
+        let (run, hung) = try runWatched(arguments)
+        if hung {
+            throw RawClient.Failure(
+                description: "shortcut-serve \(arguments.joined(separator: " ")) hung: killed after \(HangWatchdog.defaultSeconds) s")
+        }
+        return run
+    }
+
+    /// Runs the binary to completion, killing it after `HangWatchdog.defaultSeconds`; `hung` says whether it had
+    /// to be (for the tests whose claim is that a command does not hang).
+    public static func runWatched(_ arguments: [String], input: URL? = nil) throws -> (run: Run, hung: Bool) {
+        let (process, out, err) = try start(arguments, input: input)
         let watchdog = HangWatchdog(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if watchdog.disarm() {
-            throw RawClient.Failure(
-                description: "shortcut-serve \(arguments.joined(separator: " ")) hung: killed after \(HangWatchdog.defaultSeconds) s")
-        }
-        return Run(
+        let run = Run(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+        return (run, watchdog.disarm())
     }
 
     /// A store folder under the temp folder, not made yet.
