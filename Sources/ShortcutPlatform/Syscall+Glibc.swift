@@ -164,6 +164,14 @@
 
         @inlinable static func access(_ path: String, _ mode: Int32) -> Int32 { Glibc.access(path, mode) }
 
+        @inlinable static func open(at directory: Int32, _ name: String, _ flags: Int32) -> Int32 { Glibc.openat(directory, name, flags) }
+
+        /// The target of the symbolic link `name` in the folder open as `directory`, into `buffer` (not
+        /// terminated); its length, or -1.
+        @inlinable static func readLink(at directory: Int32, _ name: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+            Glibc.readlinkat(directory, name, buffer, size)
+        }
+
         /// The target of the symbolic link `path`, into `buffer` (not terminated); its length, or -1.
         @inlinable static func readLink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
             Glibc.readlink(path, buffer, size)
