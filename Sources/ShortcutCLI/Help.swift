@@ -64,6 +64,8 @@ enum Help {
                                   admin API is at /__admin/ (this machine only, as /api/)
           --global-response-templating   render every stub's response as a template, not only those that
                                   list "response-template" in transformers
+          --admin-from-browsers   let a page of this server's own origin use /__admin/ from a browser
+                                  (default: a request with Origin or Sec-Fetch-* gets 403)
           --journal-secrets       keep Authorization, Cookie and Proxy-Authorization values (default:
                                   "[redacted]"). The journal answers this machine only, never a tunnel
           --quiet, -q             no access log on standard error

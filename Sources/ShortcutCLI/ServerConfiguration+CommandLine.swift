@@ -10,7 +10,8 @@ extension ServerConfiguration {
                               [--template FILE] [--allow-host NAME]... [--profile-prefix NAME] [--aasa FILE]
                               [--assetlinks FILE] [--public-url URL] [--trust-proxy] [--expose-api --api-token TOKEN]
                               [--cache-bytes N] [--journal N] [--journal-bytes N] [--journal-bodies N]
-                              [--journal-secrets] [--stubs DIR] [--global-response-templating] [--quiet] [limits…]
+                              [--journal-secrets] [--stubs DIR] [--global-response-templating] [--admin-from-browsers]
+                              [--quiet] [limits…]
                shortcut-serve add|list|show|rm …     shortcuts in the store (shortcut-serve add --help)
                shortcut-serve mock add|list|show|rm …  stored pages in the store (shortcut-serve mock --help)
         """
@@ -52,6 +53,7 @@ extension ServerConfiguration {
             options.publicURL = origin
         }
         options.trustsProxy = reader.flag("--trust-proxy")
+        options.adminFromBrowsers = reader.flag("--admin-from-browsers")
         let exposesAPI = reader.flag("--expose-api")
         let givenToken = try reader.value("--api-token")
         if givenToken != nil && !exposesAPI {

@@ -17,6 +17,23 @@ package enum FileWords {
         }
     }
 
+    /// The bytes of the regular file `relativePath` beneath the folder `root`, at most `limit` (one byte more
+    /// is read, as `read`), opened by `Platform.openRegularFile(_:beneath:)`: no symbolic link out of `root`,
+    /// no FIFO, socket or device, nothing that waits. The reason names what was refused.
+    package static func readRegularFile(_ relativePath: String, beneath root: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let fd: Int32
+        do throws(BeneathOpenFailure) {
+            fd = try Platform.openRegularFile(relativePath, beneath: root)
+        } catch {
+            if case .system(let system) = error {
+                return .failure(ReadFailure(reason: words(system.errno, missing: "no such file")))
+            }
+            return .failure(ReadFailure(reason: error.description))
+        }
+        defer { Platform.close(fd) }
+        return readAll(fd, limit: limit)
+    }
+
     /// The size of `path` when it is a regular file: what the refusal of a file over a limit names (`read`
     /// stops one byte past the limit, which is not the file's size). Nil for standard input (`-`), a pipe or
     /// a device, whose size is not known before their end.

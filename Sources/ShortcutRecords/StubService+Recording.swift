@@ -44,6 +44,10 @@ extension StubService {
         }
         guard let target = spec.targetBaseUrl else { throw .invalid(MappingError(path: "targetBaseUrl", reason: "is required")) }
         guard recorder.status != .recording else { throw .recording("a recording is running already: stop it first") }
+        // A target that is this server would record its own answers to itself, each request waiting on the next.
+        if let problem = proxy.client.targetProblem(target), problem.kind == .loop {
+            throw .invalid(MappingError(path: "targetBaseUrl", reason: problem.description))
+        }
         let proxyStub: JSONValue = .object([
             ("name", .string("recording proxy to \(target)")), ("priority", .number(1)),
             ("request", .object([("urlPattern", .string(".*"))])),

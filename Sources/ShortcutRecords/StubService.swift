@@ -4,6 +4,7 @@ import ShortcutJSON
 import ShortcutPlatform
 import ShortcutStore
 import ShortcutStubs
+import ShortcutUpstream
 
 /// Stubs at the app's own paths (WireMock 3's mappings): held in memory, loaded from a WireMock root folder
 /// (`--stubs DIR`: `mappings/*.json` and `__files/`), added, replaced and removed through the admin API and
@@ -19,14 +20,14 @@ package final class StubService: @unchecked Sendable {
     package let templatesEverything: Bool
     let lock = Lock()
     /// Guarded by `lock`; every change also says in `active` whether any stub exists.
-    private var index = StubIndex() {
+    var index = StubIndex() {
         didSet { active.store(index.count > 0 ? 1 : 0) }
     }
     /// 1 while any stub exists: what the server reads, without a lock, before it asks the stubs at all
     /// (`HTTPServer.beforeRoutesGate`), so that with none a request never leaves the core's responder.
     package let active = AtomicWord(0)
     /// The compiled templates of the stubs that are templated, by lowercase id. Guarded by `lock`.
-    private var templates: [String: StubTemplates] = [:]
+    var templates: [String: StubTemplates] = [:]
     /// Problems met by the last reading of the folder: one line each (`<file>: <path>: <reason>`).
     package var loadProblems: [String] { lock.withLock { folderProblems } }
     private var folderProblems: [String] = []  // guarded by lock
@@ -55,6 +56,7 @@ package final class StubService: @unchecked Sendable {
         self.folder = folder
         self.templatesEverything = templatesEverything
         self.store = store
+        proxy = StubProxy(client: UpstreamClient(refusing: ownEndpoints))
         if folder != nil {
             folderStamp = stamp()
             reloadFolder()
@@ -175,47 +177,47 @@ package final class StubService: @unchecked Sendable {
 
     /// Removes the stub `id`; throws `.notFound` when there is none.
     package func remove(id: String) throws(StubServiceError) {
-        let removed: StubMapping? = lock.withLock {
-            guard let removed = index.remove(id: id) else { return nil }
-            templates[removed.id] = nil
-            return removed
-        }
-        guard let removed else { throw .notFound(id) }
-        try forget(removed.id)
+        guard let removed = lock.withLock({ index.mapping(id: id) }) else { throw .notFound(id) }
+        try remove([removed])
     }
 
     /// Removes the stubs whose `metadata` (as JSON text) `pattern` matches; returns how many.
     @discardableResult
-    package func removeAll(whereMetadata pattern: StringValuePattern) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let doomed = index.all.filter { mapping in mapping.metadata.map { pattern.matches($0.description) } ?? false }
-        for mapping in doomed {
-            _ = index.remove(id: mapping.id)
-            templates[mapping.id] = nil
-        }
+    package func removeAll(whereMetadata pattern: StringValuePattern) throws(StubServiceError) -> Int {
+        let doomed = lock.withLock { index }.all.filter { mapping in mapping.metadata.map { pattern.matches($0.description) } ?? false }
+        try remove(doomed)
         return doomed.count
     }
 
     /// Removes every stub, persistent ones too (their records go).
-    package func removeAll() {
-        let ids = lock.withLock { () -> [String] in
-            let ids = index.all.map(\.id)
-            index.removeAll()
-            templates.removeAll()
-            return ids
-        }
-        for id in ids {
-            do throws(StubServiceError) {
-                try forget(id)
-            } catch {
-                lock.withLock { folderProblems.append("\(error)") }
+    package func removeAll() throws(StubServiceError) {
+        try remove(lock.withLock { index }.all)
+    }
+
+    /// The one way stubs leave: out of the index (and their templates), then a persistent one's record out of
+    /// the store, whatever route removed it, so that neither a reset nor a restart brings it back. Records
+    /// are removed after the index changes (a store write waits for its lock and fsyncs); the first that
+    /// cannot be removed is thrown after the others were tried.
+    private func remove(_ doomed: [StubMapping]) throws(StubServiceError) {
+        lock.withLock {
+            for mapping in doomed {
+                _ = index.remove(id: mapping.id)
+                templates[mapping.id] = nil
             }
         }
+        var failure: StubServiceError?
+        for mapping in doomed {
+            do throws(StubServiceError) {
+                try forget(mapping.id)
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Keeps `mapping` as a record of kind `stub` (durably, as every record), replacing an older one.
-    private func persist(_ mapping: StubMapping) throws(StubServiceError) {
+    func persist(_ mapping: StubMapping) throws(StubServiceError) {
         guard let store else { return }
         let page = StoredPage(
             id: mapping.id, name: mapping.name ?? "", contentType: "application/json", body: Array(mapping.jsonValue.description.utf8),
@@ -228,7 +230,7 @@ package final class StubService: @unchecked Sendable {
     }
 
     /// Removes the record of the persistent stub `id`, if there is one.
-    private func forget(_ id: String) throws(StubServiceError) {
+    func forget(_ id: String) throws(StubServiceError) {
         guard let store, store.get(id).map({ RecordKind($0) == .stub }) == true else { return }
         do {
             _ = try store.remove(id) { RecordKind($0) == .stub }
@@ -301,8 +303,11 @@ package final class StubService: @unchecked Sendable {
 
     /// WireMock's recorder: the proxied exchanges kept for a recording or a snapshot.
     package let recorder = StubRecorder()
-    /// Forwards what proxy stubs match (`proxyBaseUrl`).
-    package let proxy = StubProxy()
+    /// The listeners of the server these stubs answer on (`ShortcutApp` adds them as they start): a proxy
+    /// stub or a recording never forwards to them.
+    package let ownEndpoints = OwnEndpoints()
+    /// Forwards what proxy stubs match (`proxyBaseUrl`), never to `ownEndpoints`.
+    package let proxy: StubProxy
 
     /// WireMock's global settings (a delay for every stub answer). Guarded by `lock`; not undone by `reset`,
     /// as in WireMock.
@@ -385,14 +390,15 @@ package final class StubService: @unchecked Sendable {
 
     /// The bytes of `__files/<name>` (the mapping's `bodyFileName`), or why there are none. The name was
     /// checked when the mapping was read (relative, no `..`); the file is also refused when it is not a
-    /// regular file or is over `maxBodyFileBytes`.
+    /// regular file (a FIFO, socket or device), is a symbolic link that leads out of `__files/`, or is over
+    /// `maxBodyFileBytes`.
     package func bodyFile(_ name: String) -> Result<[UInt8], StubServiceError> {
         guard let folder else { return .failure(.bodyFile(name, "no --stubs folder holds __files/")) }
-        let path = folder + "/__files/" + name
         guard !name.split(separator: "/").contains(".."), !name.hasPrefix("/") else {
             return .failure(.bodyFile(name, "a body file's name stays inside __files/"))
         }
-        switch FileWords.read(path, limit: Self.maxBodyFileBytes) {
+        // Opened beneath __files/: a link planted there cannot lead out, nor a FIFO hold a thread.
+        switch FileWords.readRegularFile(name, beneath: folder + "/__files", limit: Self.maxBodyFileBytes) {
         case .success(let bytes) where bytes.count > Self.maxBodyFileBytes:
             return .failure(.bodyFile(name, "it is over \(Self.maxBodyFileBytes) bytes"))
         case .success(let bytes): return .success(bytes)
@@ -440,7 +446,8 @@ package final class StubService: @unchecked Sendable {
         for name in names {
             let path = mappingsFolder + "/" + name
             let bytes: [UInt8]
-            switch FileWords.read(path, limit: Self.maxMappingFileBytes) {
+            // Opened beneath mappings/, as a body file: a FIFO named *.json is a warning, never a wait.
+            switch FileWords.readRegularFile(name, beneath: mappingsFolder, limit: Self.maxMappingFileBytes) {
             case .success(let read) where read.count > Self.maxMappingFileBytes:
                 problems.append("\(path): the file is over \(Self.maxMappingFileBytes) bytes")
                 continue
@@ -496,7 +503,7 @@ package final class StubService: @unchecked Sendable {
     }
 
     /// The mapping's templates, compiled once; nil when it is not templated.
-    private func compile(_ mapping: StubMapping) throws(StubServiceError) -> StubTemplates? {
+    func compile(_ mapping: StubMapping) throws(StubServiceError) -> StubTemplates? {
         guard templatesEverything || mapping.response.isTemplated else { return nil }
         do {
             return try StubTemplates(mapping.response)

@@ -25,6 +25,12 @@ package enum StubServiceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same refusal, its field placed under `prefix` (`mappings[3]` + `request.url`).
+    func within(_ prefix: String) -> StubServiceError {
+        guard case .invalid(let error) = self else { return self }
+        return .invalid(MappingError(path: prefix + (error.path.isEmpty ? "" : "." + error.path), reason: error.reason))
+    }
+
     package var description: String {
         switch self {
         case .invalid(let error): "\(error)"

@@ -15,10 +15,13 @@ struct AccessGuard: Sendable {
     let hosts: HostGuard
     /// `--expose-api`'s token; nil: forwarded requests are refused on the guarded routes.
     let forwardedToken: APIToken?
+    /// `--admin-from-browsers`: `/__admin/` takes what a browser page sends, as `/api/` does (same origin only).
+    let adminFromBrowsers: Bool
 
-    init(hosts: HostGuard, forwardedToken: APIToken? = nil) {
+    init(hosts: HostGuard, forwardedToken: APIToken? = nil, adminFromBrowsers: Bool = false) {
         self.hosts = hosts
         self.forwardedToken = forwardedToken
+        self.adminFromBrowsers = adminFromBrowsers
     }
 
     /// The answer to send instead of a listing route's (400, 401 or 403), or nil when the request may go on.
@@ -48,6 +51,26 @@ struct AccessGuard: Sendable {
                 "the request journal never answers a forwarded request (\(field)), even with --expose-api: it holds what every client sent"
             )
         }
+    }
+
+    /// The answer to send instead of a `/__admin/` route's, or nil when the request may go on: the API's rules,
+    /// and no request a browser page sent, whatever its origin (`BrowserRequest`), unless `adminFromBrowsers`.
+    /// A stub answers at the server's own origin, so a stub's HTML page (a template that writes request data
+    /// raw, a proxied page) is same-origin with `/__admin/`: only a refusal of every page keeps such a page
+    /// from changing stubs. WireMock's clients are programs, which send neither `Origin` nor `Sec-Fetch-*`.
+    func adminRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        guard !adminFromBrowsers, let field = BrowserRequest.field(in: request) else { return apiRefusal(for: request) }
+        return .error(
+            .forbidden,
+            "/__admin/ refuses requests a browser page sends (\(field)): a page, even this server's own or a stub's, "
+                + "could change stubs; start the server with --admin-from-browsers to allow same-origin pages")
+    }
+
+    /// The answer to send instead of a `/__admin/` route that reads the request journal: the journal's rules
+    /// (`journalRefusal`: this machine only, never forwarded, whatever `--expose-api` allows), then the admin
+    /// API's (`adminRefusal`).
+    func adminJournalRefusal(for request: HTTPRequest) -> HTTPResponse? {
+        journalRefusal(for: request) ?? adminRefusal(for: request)
     }
 
     /// `handler` behind `listingRefusal`: `/`.

@@ -24,11 +24,14 @@ package struct RouteTable: Sendable {
         package var mode: DeliveryMode
         /// `--profile-prefix`: the start of web clip profiles' identifiers.
         package var profilePrefix: String
+        /// `--admin-from-browsers`: `/__admin/` takes requests a browser page sends (off: refused, 403).
+        package var adminFromBrowsers: Bool
 
         package init(
             listenHost: String, allowedHosts: [String], apiToken: String?, publicURL: String?, trustsProxy: Bool, mode: DeliveryMode,
-            profilePrefix: String
+            profilePrefix: String, adminFromBrowsers: Bool = false
         ) {
+            self.adminFromBrowsers = adminFromBrowsers
             self.listenHost = listenHost
             self.allowedHosts = allowedHosts
             self.apiToken = apiToken
@@ -90,7 +93,7 @@ package struct RouteTable: Sendable {
         let publicName = settings.publicURL.map { [PublicOrigin.authority(of: $0)] } ?? []
         let access = AccessGuard(
             hosts: HostGuard(listenHost: settings.listenHost, extraNames: settings.allowedHosts + publicName),
-            forwardedToken: settings.apiToken.map(APIToken.init))
+            forwardedToken: settings.apiToken.map(APIToken.init), adminFromBrowsers: settings.adminFromBrowsers)
         let delivery = try ShortcutDelivery(shortcuts: shortcuts, defaultMode: settings.mode, template: template, answers: answers)
         delivery.install(on: server)
         OfflinePageAssets(delivery: delivery).install(on: server)

@@ -25,7 +25,8 @@ struct StubAdminAPI: Sendable {
         server.GET["/__admin/health"] = StubAdminAPI.admin(access) { _ in
             Self.json(.object([("status", .string("healthy")), ("message", .string("shortcut-serve is ok"))]))
         }
-        server.GET["/__admin/mappings"] = StubAdminAPI.admin(access) { [stubs] _ in
+        // A listing of 20,000 mappings is megabytes of JSON: made on the blocking threads, not on a loop.
+        server.GET.blocking("/__admin/mappings", StubAdminAPI.admin(access) { [stubs] _ in
             let all = stubs.all
             var members: [(String, JSONValue)] = [
                 ("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))])),
@@ -41,7 +42,7 @@ struct StubAdminAPI: Sendable {
                     ))
             }
             return Self.json(.object(members))
-        }
+        })
         server.POST.blocking(
             "/__admin/mappings",
             StubAdminAPI.admin(access) { [stubs] request in
@@ -53,8 +54,12 @@ struct StubAdminAPI: Sendable {
         server.DELETE.blocking(
             "/__admin/mappings",
             StubAdminAPI.admin(access) { [stubs] _ in
-                stubs.removeAll()
-                return HTTPResponse(status: .ok)
+                do throws(StubServiceError) {
+                    try stubs.removeAll()
+                    return HTTPResponse(status: .ok)
+                } catch {
+                    return Self.failure(error)
+                }
             })
         server.GET["/__admin/mappings/:id"] = StubAdminAPI.admin(access) { [stubs] request in
             let id = request.params["id"] ?? ""
@@ -103,7 +108,7 @@ struct StubAdminAPI: Sendable {
                     } catch {
                         throw .invalid(error)
                     }
-                    stubs.removeAll(whereMetadata: pattern)
+                    try stubs.removeAll(whereMetadata: pattern)
                     return HTTPResponse(status: .ok)
                 }
             })
@@ -212,11 +217,17 @@ struct StubAdminAPI: Sendable {
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
     ]
 
-    /// `handler` behind the API's guards, its answers left out of the request journal (WireMock logs no admin
-    /// call, and a test counting its app's requests must not count its own set-up).
+    /// `handler` behind the admin API's guards (`AccessGuard.adminRefusal`: the API's, and no browser page),
+    /// its answers left out of the request journal (WireMock logs no admin call, and a test counting its
+    /// app's requests must not count its own set-up).
     static func admin(_ access: AccessGuard, _ handler: @escaping HTTPHandler) -> HTTPHandler {
-        let guarded = access.guardingAPI(handler)
-        return { request in StubRequestsAPI.unjournaled(guarded(request)) }
+        { request in StubRequestsAPI.unjournaled(access.adminRefusal(for: request) ?? handler(request)) }
+    }
+
+    /// `handler` of a route that reads or clears the request journal, behind the journal's guard as well
+    /// (`AccessGuard.adminJournalRefusal`): what `/api/requests` refuses, `/__admin/requests` refuses too.
+    static func journalAdmin(_ access: AccessGuard, _ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { request in StubRequestsAPI.unjournaled(access.adminJournalRefusal(for: request) ?? handler(request)) }
     }
 
     /// Back to the folder's stubs; 200, or 500 naming the files that could not be read again.
@@ -326,25 +337,8 @@ struct StubImport {
         deleteAllNotInImport = deleteAll
     }
 
-    /// Adds each mapping (replacing or keeping one of the same id, as the policy says), after removing every
-    /// stub when `deleteAllNotInImport`. Every mapping is checked before any is added: a refused one adds none.
+    /// Imports the mappings, all or nothing (`StubService.importMappings`).
     func apply(to stubs: StubService) throws(StubServiceError) {
-        for (index, mapping) in mappings.enumerated() {
-            do throws(MappingError) {
-                _ = try StubMapping.parse(mapping)
-            } catch {
-                throw .invalid(
-                    MappingError(path: "mappings[\(index)]" + (error.path.isEmpty ? "" : "." + error.path), reason: error.reason))
-            }
-        }
-        if deleteAllNotInImport { stubs.removeAll() }
-        for mapping in mappings {
-            let id = mapping["id"] ?? mapping["uuid"]
-            if case .string(let id)? = id, stubs.mapping(id: id) != nil {
-                if overwrite { try stubs.replace(id: id, with: mapping) }
-                continue
-            }
-            try stubs.add(mapping)
-        }
+        try stubs.importMappings(mappings, overwrite: overwrite, deleteAllNotInImport: deleteAllNotInImport)
     }
 }

@@ -19,7 +19,8 @@ import ShortcutStubs
 /// - `POST /__admin/near-misses/request` (a logged request → the stubs nearest it), `POST
 ///   /__admin/near-misses/request-pattern` (a pattern → the logged requests nearest it), `GET
 ///   /__admin/requests/unmatched/near-misses`.
-/// Admin calls are not journaled (WireMock logs none). A journal keeps bodies only with `--journal-bodies N`
+/// Every route that reads or clears the journal is behind the journal's own guard (`/api/requests`'s: this
+/// machine only, never a forwarded request, even with `--expose-api`). Admin calls are not journaled (WireMock logs none). A journal keeps bodies only with `--journal-bodies N`
 /// (default 0): without it a `bodyPatterns` criterion sees an empty body; `Authorization` and `Cookie` are
 /// kept redacted unless `--journal-secrets`.
 package struct StubRequestsAPI: Sendable {
@@ -27,7 +28,9 @@ package struct StubRequestsAPI: Sendable {
     let journal: RequestJournal?
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        server.GET["/__admin/requests"] = StubAdminAPI.admin(access) { [self] request in
+        // Listings and searches of the journal (megabytes of JSON, a near-miss report per entry) are made on
+        // the blocking threads, not on a loop.
+        server.GET.blocking("/__admin/requests", StubAdminAPI.journalAdmin(access) { [self] request in
             withJournal { journal in
                 var entries = Array(journal.entries().filter(Self.isApp).reversed())
                 if let since = request.queryValue("since") {
@@ -52,14 +55,14 @@ package struct StubRequestsAPI: Sendable {
                         ("requestJournalDisabled", .bool(false)),
                     ]))
             }
-        }
-        server.DELETE["/__admin/requests"] = StubAdminAPI.admin(access) { [self] _ in
+        })
+        server.DELETE["/__admin/requests"] = StubAdminAPI.journalAdmin(access) { [self] _ in
             withJournal { journal in
                 journal.clear()
                 return Self.unjournaled(HTTPResponse(status: .ok))
             }
         }
-        server.GET["/__admin/requests/:id"] = StubAdminAPI.admin(access) { [self] request in
+        server.GET["/__admin/requests/:id"] = StubAdminAPI.journalAdmin(access) { [self] request in
             withJournal { journal in
                 let id = request.params["id"] ?? ""
                 guard let entry = journal.entries().first(where: { UUIDText.make(from: $0.sequence) == id.lowercased() }) else {
@@ -68,30 +71,30 @@ package struct StubRequestsAPI: Sendable {
                 return Self.json(Self.serveEvent(entry))
             }
         }
-        server.POST["/__admin/requests/reset"] = StubAdminAPI.admin(access) { [self] _ in
+        server.POST["/__admin/requests/reset"] = StubAdminAPI.journalAdmin(access) { [self] _ in
             withJournal { journal in
                 journal.clear()
                 return HTTPResponse(status: .ok)
             }
         }
-        server.POST["/__admin/requests/count"] = StubAdminAPI.admin(access) { [self] request in
+        server.POST.blocking("/__admin/requests/count", StubAdminAPI.journalAdmin(access) { [self] request in
             withPattern(request) { pattern, _, journal in
                 let count = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }.count
                 return Self.json(.object([("count", .number(Double(count)))]))
             }
-        }
-        server.POST["/__admin/requests/find"] = StubAdminAPI.admin(access) { [self] request in
+        })
+        server.POST.blocking("/__admin/requests/find", StubAdminAPI.journalAdmin(access) { [self] request in
             withPattern(request) { pattern, _, journal in
                 let found = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }
                 return Self.json(.object([("requests", .array(found.map(Self.loggedRequest)))]))
             }
-        }
-        server.GET["/__admin/requests/unmatched"] = StubAdminAPI.admin(access) { [self] _ in
+        })
+        server.GET.blocking("/__admin/requests/unmatched", StubAdminAPI.journalAdmin(access) { [self] _ in
             withJournal { journal in
                 Self.json(.object([("requests", .array(journal.entries().filter(Self.isUnmatched).map(Self.loggedRequest)))]))
             }
-        }
-        server.GET["/__admin/requests/unmatched/near-misses"] = StubAdminAPI.admin(access) { [self] _ in
+        })
+        server.GET.blocking("/__admin/requests/unmatched/near-misses", StubAdminAPI.journalAdmin(access) { [self] _ in
             withJournal { journal in
                 let misses = journal.entries().filter(Self.isUnmatched).flatMap { entry -> [JSONValue] in
                     guard case .array(let list)? = stubs.nearMisses(for: Self.stubRequest(entry)).jsonValue()["nearMisses"] else {
@@ -101,7 +104,7 @@ package struct StubRequestsAPI: Sendable {
                 }
                 return Self.json(.object([("nearMisses", .array(misses))]))
             }
-        }
+        })
         server.POST["/__admin/near-misses/request"] = StubAdminAPI.admin(access) { [stubs] request in
             let json: JSONValue
             do throws(JSONParser.Failure) {
@@ -114,7 +117,7 @@ package struct StubRequestsAPI: Sendable {
             }
             return Self.json(stubs.nearMisses(for: logged).jsonValue())
         }
-        server.POST["/__admin/near-misses/request-pattern"] = StubAdminAPI.admin(access) { [self] request in
+        server.POST.blocking("/__admin/near-misses/request-pattern", StubAdminAPI.journalAdmin(access) { [self] request in
             withPattern(request) { pattern, patternJSON, journal in
                 let ranked = journal.entries().filter(Self.isApp).map { entry in (entry, pattern.match(Self.stubRequest(entry))) }
                     .filter { !$0.1.isMatch }.sorted { $0.1.distance < $1.1.distance }.prefix(NearMissReport.defaultCount)
@@ -126,7 +129,7 @@ package struct StubRequestsAPI: Sendable {
                 }
                 return Self.json(.object([("nearMisses", .array(Array(misses)))]))
             }
-        }
+        })
     }
 
     /// Whether the entry is a request to the app (not to the server's own API or admin routes).

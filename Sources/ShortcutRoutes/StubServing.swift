@@ -35,10 +35,17 @@ struct StubServing: Sendable {
         return StubAnswer.response(for: match, to: stubRequest, request: request, stubs: stubs)
     }
 
-    /// 404 for a request no route and no stub answers: with the near-miss report when stubs exist.
+    /// 404 for a request no route and no stub answers: with the near-miss report when stubs exist. The report
+    /// is made on the server's blocking threads, not on the loop: its work is bounded
+    /// (`NearMissCandidates`), but a flood of unmatched requests must not delay a matched one.
     func unmatched(_ request: HTTPRequest) -> HTTPResponse {
         let plain = HTTPResponse.error(.notFound, "no route for \(request.method) \(request.path.prefix(200))")
         guard !Self.isReserved(request.path), !stubs.isEmpty else { return plain }
+        return .madeOffTheLoop { [self] in nearMissAnswer(request) }
+    }
+
+    /// The 404 with the near-miss report (text, or JSON when the client accepts it).
+    private func nearMissAnswer(_ request: HTTPRequest) -> HTTPResponse {
         let stubRequest = Self.stubRequest(request)
         let nearMisses = stubs.nearMisses(for: stubRequest)
         let closest = nearMisses.nearMisses.first.map { " (closest: \($0.mapping.name ?? $0.mapping.id))" } ?? ""

@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `--expose-api --api-token TOKEN` (or `SHORTCUT_SERVE_API_TOKEN`): a request forwarded by a proxy or
     /// tunnel may use `/api/` and `/` with `Authorization: Bearer TOKEN`; nil: such requests are refused.
     public var apiToken: String?
+    /// `--admin-from-browsers`: `/__admin/` takes requests that a page of this server's own origin sends from a
+    /// browser. Off by default: a request with `Origin` or `Sec-Fetch-*` (what browsers add to a page's
+    /// requests) is refused with 403, since a stub's HTML answer shares the server's origin.
+    public var adminFromBrowsers = false
     /// `--public-url`: the origin (`https://NAME[:PORT]`) a phone reaches the server at, which every printed
     /// link, QR code, profile, API answer and the index use; nil: the address each request came in on.
     public var publicURL: String?

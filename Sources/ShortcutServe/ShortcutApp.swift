@@ -68,7 +68,8 @@ package final class ShortcutApp: Sendable {
         routes = RouteTable(
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
-                trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix),
+                trustsProxy: options.trustsProxy, mode: options.mode, profilePrefix: options.profilePrefix,
+                adminFromBrowsers: options.adminFromBrowsers),
             shortcuts: records.shortcuts(template: template), mocks: records.mocks, links: records.links,
             problems: { [records] in records.knownProblems.map { $0.problem.line + $0.remedy } }, stubs: stubs,
             stubReport: { [stubMisses] in stubMisses.send($0) }, template: template,
@@ -133,7 +134,11 @@ package final class ShortcutApp: Sendable {
     package func install(on server: HTTPServer) throws { try routes.install(on: server) }
 
     /// Tells the routes where the server listens.
-    package func didStart(at address: HTTPServerAddress) { routes.didStart(at: address) }
+    package func didStart(at address: HTTPServerAddress) {
+        routes.didStart(at: address)
+        // A proxy stub or a recording aimed at this listener is refused (it would send each request to itself).
+        if let listener = address.socketAddress { stubs.ownEndpoints.add(listener) }
+    }
 
     /// Said once at start when phones will reach the server by a plain-HTTP network address, where a
     /// page is not a secure context and so gets no offline worker; nil with `--public-url https://…` or on

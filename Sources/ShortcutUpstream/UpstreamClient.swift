@@ -9,10 +9,13 @@ import ShortcutPlatform
 package struct UpstreamClient: Sendable {
     /// What one exchange may cost.
     package let limits: UpstreamLimits
+    /// The server's own listeners, which an exchange never connects to (nil: no such check).
+    package let own: OwnEndpoints?
 
-    /// Makes a client.
-    package init(limits: UpstreamLimits = UpstreamLimits()) {
+    /// Makes a client; `own` names the listeners it refuses to reach (the server it runs in).
+    package init(limits: UpstreamLimits = UpstreamLimits(), refusing own: OwnEndpoints? = nil) {
         self.limits = limits
+        self.own = own
     }
 
     /// Sends `request` and reads its answer. Each address of the URL's host is tried in the resolver's order
@@ -53,13 +56,36 @@ package struct UpstreamClient: Sendable {
 
     /// A connection to the first address of `target` that takes one.
     private func connect(to target: UpstreamURL, url: String) throws(UpstreamFailure) -> Socket {
+        try connect(toFirstOf: addresses(of: target, url: url), url: url)
+    }
+
+    /// The addresses of `target`'s host, none of them this server's own.
+    private func addresses(of target: UpstreamURL, url: String) throws(UpstreamFailure) -> [SocketAddress] {
         let addresses: [SocketAddress]
         do {
             addresses = try SocketAddress.resolve(host: target.host, port: target.port)
         } catch {
             throw UpstreamFailure(.unreachable, "cannot reach \(url) : \(target.host) has no address (\(UpstreamFailure.reason(error)))")
         }
-        return try connect(toFirstOf: addresses, url: url)
+        if let own, let reached = addresses.lazy.compactMap(own.listener(reachedBy:)).first {
+            throw UpstreamFailure(
+                .loop, "cannot send to \(url) : it is this server itself (listening on \(reached)); the request would come back to it")
+        }
+        return addresses
+    }
+
+    /// Why `url` cannot be an upstream of this client (not http://, a name without an address, this server
+    /// itself), or nil. Resolves the name (blocking) but connects to nothing.
+    package func targetProblem(_ url: String) -> UpstreamFailure? {
+        #if canImport(Darwin)
+            if url.lowercased().hasPrefix("https://") { return nil }
+        #endif
+        do {
+            _ = try addresses(of: try UpstreamURL(parsing: url), url: UpstreamText.printable(url))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// A connection to the first of `addresses` that takes one, in order; the failure says why each refused.

@@ -19,6 +19,8 @@ package struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConverti
         case malformedAnswer
         /// The answer's head or body is over a limit of `UpstreamLimits`.
         case tooLarge
+        /// The upstream is the server itself (`OwnEndpoints`): refused before connecting.
+        case loop
     }
 
     /// What went wrong.

@@ -29,7 +29,7 @@ extension EventLoop {
             }
             guard let (socket, address) = next else { return accepted }
             guard let owner = counter.tryAcquire(preferring: index) else {
-                refuse(socket, "server is at its limit of \(limits.maxConnections) connections; try again")
+                refuse(socket, "server is at its limit of \(limits.maxConnections) connections (--max-connections); try again")
                 continue
             }
             if owner == index || owner >= siblings.count {

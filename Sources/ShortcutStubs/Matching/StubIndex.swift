@@ -124,9 +124,10 @@ package struct StubIndex: Sendable {
         }
     }
 
-    /// The near misses of `request` among all stubs, in serving order for ties.
+    /// The near misses of `request` among the stubs, in serving order for ties: among all of them while they
+    /// are few, among the closest by a rough distance past that (`NearMissCandidates`: bounded work).
     package func nearMisses(for request: StubRequest, count: Int = NearMissReport.defaultCount) -> NearMissReport {
-        NearMissReport(request: request, stubs: all, count: count)
+        NearMissReport(request: request, stubs: NearMissCandidates.select(for: request, among: all), count: count)
     }
 
     private mutating func insert(_ mapping: StubMapping) {
