@@ -77,7 +77,8 @@
                         PollEvent(fd: -1, readable: false, writable: false, hangup: false),
                         count: count - events.count))
             }
-            // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read.
+            // EPOLLHUP and EPOLLERR come whatever the interest; EPOLLRDHUP (the peer's FIN) only with .read or
+            // .inputEnd.
             let hangup = EPOLLHUP.rawValue | EPOLLERR.rawValue
             // Written over in place (see `EventPolling.poll`): emptying the array first went through the generic
             // `replaceSubrange`, ~80 instructions a poll.
@@ -120,6 +121,7 @@
             switch interest {
             case .read: event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
             case .write: event.events = EPOLLOUT.rawValue | EPOLLET.rawValue
+            case .inputEnd: event.events = EPOLLRDHUP.rawValue | EPOLLET.rawValue
             case .none: event.events = EPOLLET.rawValue
             }
             event.data.fd = fd

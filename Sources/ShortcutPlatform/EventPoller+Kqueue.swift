@@ -30,10 +30,16 @@
         /// See `EventPolling`.
         @inlinable
         package func modify(_ fd: Int32, _ interest: PollInterest) throws(SystemError) {
-            let read = UInt16(interest == .read ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
+            let reads = interest == .read || interest == .inputEnd
+            let read = UInt16(reads ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
             let write = UInt16(interest == .write ? EV_ADD | EV_ENABLE : EV_ADD | EV_DISABLE)
+            // .inputEnd: input is reported only at a low-water mark past anything the receive buffer holds (XNU
+            // bounds it by the buffer's size), EV_EOF whatever waits. Every change sets the mark anew (a knote
+            // takes the fflags and data of each EV_ADD): .read puts the default back.
+            let lowWaterFlag: UInt32 = interest == .inputEnd ? UInt32(NOTE_LOWAT) : 0
+            let lowWater: Int = interest == .inputEnd ? Int.max : 0
             var changes = [
-                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: read, fflags: 0, data: 0, udata: nil),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: read, fflags: lowWaterFlag, data: lowWater, udata: nil),
                 kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: write, fflags: 0, data: 0, udata: nil),
             ]
             _ = try Platform.retryingEINTR("kevent") { kevent(descriptor, &changes, 2, nil, 0, nil) }
@@ -72,7 +78,8 @@
                 let isRead = event.filter == Int16(EVFILT_READ)
                 let isEOF = event.flags & UInt16(EV_EOF) != 0
                 // EV_EOF on the write filter: the peer can take nothing more (kqueue(2)). A disabled read filter
-                // reports nothing, so unlike epoll no hang-up arrives for a connection that is not reading.
+                // reports nothing, so unlike epoll no hang-up arrives for a connection that watches `.none`; one
+                // that watches `.inputEnd` hears the peer's end of input (EV_EOF on the read filter).
                 events.append(
                     PollEvent(
                         fd: Int32(event.ident), readable: isRead || isEOF,

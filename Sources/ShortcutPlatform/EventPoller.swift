@@ -4,6 +4,12 @@ package enum PollInterest: Equatable, Sendable {
     case read
     /// Room to write (input is left in the kernel meanwhile: backpressure).
     case write
+    /// The peer's end of input and hang-ups, not input itself (it is left in the kernel: backpressure): for a
+    /// connection that reads nothing while its answer waits, yet must hear its client leave. epoll watches
+    /// `EPOLLRDHUP` alone. kqueue has no such filter: its read filter is set to report input only at a
+    /// low-water mark the kernel bounds by the receive buffer (`NOTE_LOWAT`), so a full buffer is reported
+    /// too, and reported again (level-triggered) until the connection changes what it watches.
+    case inputEnd
     /// Nothing, for now.
     case none
 }

@@ -27,6 +27,14 @@ public struct HTTPResponse: Sendable {
         _modify { yield &shared.value.body }
     }
     /// How long to hold the answer back (mocky's `?mocky-delay=`), without blocking other connections.
+    ///
+    /// Meanwhile the connection reads nothing (requests pipelined behind it wait their turn), but it hears its
+    /// client leave: a client that closes its connection, or only its sending side (a half-close), while its
+    /// answer is held back is taken as gone, as nginx takes one that closes while it waits for an upstream's
+    /// answer. The connection is closed at once and the answer dropped, so abandoned requests hold neither a
+    /// descriptor nor a place under `ServerLimits.maxConnections` until their delay is over. The same holds
+    /// while a dribbled body waits between its pieces, and while a `blocking` or `async` handler makes its
+    /// answer (its work still runs to its end).
     public var delay: Duration {
         get { shared.value.delay }
         set { shared.value.delay = newValue }

@@ -122,6 +122,10 @@ final class Connection: @unchecked Sendable {
     /// and more input will be reported again. The end of input is not reported again: after `inputEnded`
     /// the socket is read on to it. After `maxReadsPerEvent` full reads the connection asks to be watched
     /// anew (`rearmsRead`), which puts it behind the loop's other ready connections.
+    ///
+    /// While an answer waits (`isDelayed`: a delay, a dribbled body between its pieces, an answer made off the
+    /// loop) nothing is read, but the peer's end of input is watched for (`PollInterest.inputEnd`): when it
+    /// comes, the connection closes at once and the answer is dropped (see `HTTPResponse.delay`).
     func readable(hangup: Bool, inputEnded: Bool = false) -> ConnectionAction {
         guard !isClosed else { return .none }
         if timeline.phase == .lingering {
@@ -129,10 +133,23 @@ final class Connection: @unchecked Sendable {
             return settle()
         }
         guard canAnswerMore else {
-            // Not reading now (the poller watches for room to write, or for nothing during a delay), but a
-            // hang-up is reported whatever we watch: nothing can reach that peer any more, and leaving it
-            // pending would wake the loop again and again.
-            if hangup { close() }
+            // Not reading now (the poller watches for room to write, or for the peer's end while an answer
+            // waits), but a hang-up is reported whatever we watch: nothing can reach that peer any more, and
+            // leaving it pending would wake the loop again and again.
+            if hangup || (inputEnded && isDelayed) {
+                // A client that ends its input (closes, or half-closes) while its answer waits is taken as gone,
+                // as nginx takes one that closes while it waits for an upstream's answer (499, with
+                // `proxy_ignore_client_abort off`): its answer is dropped. Otherwise it would hold its descriptor
+                // and its place under `ServerLimits.maxConnections` until the answer is due, and enough such
+                // clients would lock everyone out (issue 47). The delay's timer, or the deferred work's answer,
+                // then finds the connection closed and does nothing (`answerDelayed`, `answerDeferred`).
+                close()
+            } else if wantedInterest == .inputEnd {
+                // Input, not its end, while an answer waits: only kqueue says so (its receive buffer is full, see
+                // `PollInterest.inputEnd`), and would again and again. That client is sending, not leaving:
+                // nothing is watched until the answer goes (`flush` then watches input again).
+                wantedInterest = .none
+            }
             return settle()
         }
         for _ in 0..<Connection.maxReadsPerEvent {
@@ -143,7 +160,15 @@ final class Connection: @unchecked Sendable {
                 flush()
                 // Short: nothing more waited. Otherwise read on while the answers keep up (when they do not,
                 // the poller watches for room to write, and watching input again reports what waits).
-                guard count == context.readBuffer.count || inputEnded, !isClosed, canAnswerMore else { return settle() }
+                guard count == context.readBuffer.count || inputEnded, !isClosed, canAnswerMore else {
+                    // The end of input came behind a request whose answer now waits: that client has left (as
+                    // above, when the end comes during the wait). Deferred work is started first, as it would
+                    // have been had the end come a moment later: the handler's work is done whether its client
+                    // stays or not. Watching `.inputEnd` reports the end again (epoll re-arms a changed watch,
+                    // kqueue reports while it holds), and that closes the connection.
+                    if inputEnded && isDelayed && deferredWork == nil { close() }
+                    return settle()
+                }
             case .wouldBlock:
                 return settle()
             case .closed:
@@ -555,8 +580,10 @@ final class Connection: @unchecked Sendable {
             return
         }
         if isDelayed {
+            // Nothing is read while the answer waits (the requests behind it stay in the kernel and the parser,
+            // keeping pipelined answers in order), but the peer's leaving is heard (`readable`).
             timeline.enter(.delayed, now: context.now, timeouts: context.timeouts)
-            wantedInterest = .none
+            wantedInterest = .inputEnd
             return
         }
         wantedInterest = .read
