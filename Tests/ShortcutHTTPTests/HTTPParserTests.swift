@@ -94,7 +94,7 @@ import Testing
     @Test func errorsCarryTheirStatusAndAReasonNamingTheValue() {
         #expect(
             HTTPParserError.headerSectionTooLarge(size: 40211, limit: 32768).description
-                == "request header section is 40211 bytes; the limit is 32768 (431)")
+                == "request header section is 40211 bytes; the limit is 32768 (--max-header-bytes) (431)")
         #expect(
             HTTPParserError.invalidFieldValueByte(field: "X", byte: 0x7F).reason
                 == "invalid byte 0x7F in the value of 'X'")

@@ -25,7 +25,7 @@ import Testing
         try over.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1001\r\n\r\n")
         let response = try over.readResponse()
         #expect(response.status == 413)
-        #expect(response.bodyText == "request body is 1001 bytes; the limit is 1000\n")
+        #expect(response.bodyText == "request body is 1001 bytes; the limit is 1000 (--max-body-bytes)\n")
         #expect(over.isClosedByServer())
 
         let chunked = try server.client()
@@ -59,7 +59,7 @@ import Testing
         try tooLong.send("GET \(longest)a HTTP/1.1\r\nHost: a\r\n\r\n")
         let refused = try tooLong.readResponse()
         #expect(refused.status == 414)
-        #expect(refused.bodyText == "request-target is 513 bytes; the limit is 512\n")
+        #expect(refused.bodyText == "request-target is 513 bytes; the limit is 512 (ServerLimits.maxRequestTargetBytes)\n")
 
         let fields = (1...9).map { "F\($0): x\r\n" }.joined()
         let tenFields = try server.client()
@@ -84,7 +84,7 @@ import Testing
         let third = try server.client()
         let refused = try third.readResponse()
         #expect(refused.status == 503)
-        #expect(refused.bodyText == "server is at its limit of 2 connections; try again\n")
+        #expect(refused.bodyText == "server is at its limit of 2 connections (--max-connections); try again\n")
         #expect(third.isClosedByServer())
         try first.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try first.readResponse().status == 200, "existing connections keep working")
