@@ -178,7 +178,7 @@ import Testing
                 let extra = try RawClient(port: server.port)
                 let refused = try extra.readResponse()
                 #expect(refused.status == 503)
-                #expect(refused.bodyText == "server is at its limit of \(limit) connections; try again\n")
+                #expect(refused.bodyText == "server is at its limit of \(limit) connections (--max-connections); try again\n")
             }
             try held[0].send("GET /s HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try held[0].readResponse().status == 301, "the connections held keep working")
