@@ -26,23 +26,25 @@ struct StubAdminAPI: Sendable {
             Self.json(.object([("status", .string("healthy")), ("message", .string("shortcut-serve is ok"))]))
         }
         // A listing of 20,000 mappings is megabytes of JSON: made on the blocking threads, not on a loop.
-        server.GET.blocking("/__admin/mappings", StubAdminAPI.admin(access) { [stubs] _ in
-            let all = stubs.all
-            var members: [(String, JSONValue)] = [
-                ("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))])),
-            ]
-            // Ours, beside WireMock's members (clients ignore what they do not know): which stubs answer a
-            // built-in route's path instead of it.
-            let shadows = stubs.shadowedPaths(of: Self.builtInPaths)
-            if !shadows.isEmpty {
-                members.append(
-                    (
-                        "shadowedRoutes",
-                        .array(shadows.map { .object([("id", .string($0.id)), ("paths", .array($0.paths.map(JSONValue.string)))]) })
-                    ))
-            }
-            return Self.json(.object(members))
-        })
+        server.GET.blocking(
+            "/__admin/mappings",
+            StubAdminAPI.admin(access) { [stubs] _ in
+                let all = stubs.all
+                var members: [(String, JSONValue)] = [
+                    ("mappings", .array(all.map(\.jsonValue))), ("meta", .object([("total", .number(Double(all.count)))])),
+                ]
+                // Ours, beside WireMock's members (clients ignore what they do not know): which stubs answer a
+                // built-in route's path instead of it.
+                let shadows = stubs.shadowedPaths(of: Self.builtInPaths)
+                if !shadows.isEmpty {
+                    members.append(
+                        (
+                            "shadowedRoutes",
+                            .array(shadows.map { .object([("id", .string($0.id)), ("paths", .array($0.paths.map(JSONValue.string)))]) })
+                        ))
+                }
+                return Self.json(.object(members))
+            })
         server.POST.blocking(
             "/__admin/mappings",
             StubAdminAPI.admin(access) { [stubs] request in

@@ -30,32 +30,34 @@ package struct StubRequestsAPI: Sendable {
     func install(on server: HTTPServer, guard access: AccessGuard) {
         // Listings and searches of the journal (megabytes of JSON, a near-miss report per entry) are made on
         // the blocking threads, not on a loop.
-        server.GET.blocking("/__admin/requests", StubAdminAPI.journalAdmin(access) { [self] request in
-            withJournal { journal in
-                var entries = Array(journal.entries().filter(Self.isApp).reversed())
-                if let since = request.queryValue("since") {
-                    let date: Date
-                    do {
-                        date = try Date(since, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: since.contains(".")))
-                    } catch {
-                        return .badRequest("since is an ISO 8601 time (2026-11-27T10:00:00Z), not '\(since.prefix(64))'")
+        server.GET.blocking(
+            "/__admin/requests",
+            StubAdminAPI.journalAdmin(access) { [self] request in
+                withJournal { journal in
+                    var entries = Array(journal.entries().filter(Self.isApp).reversed())
+                    if let since = request.queryValue("since") {
+                        let date: Date
+                        do {
+                            date = try Date(since, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: since.contains(".")))
+                        } catch {
+                            return .badRequest("since is an ISO 8601 time (2026-11-27T10:00:00Z), not '\(since.prefix(64))'")
+                        }
+                        entries = entries.filter { $0.time >= date }
                     }
-                    entries = entries.filter { $0.time >= date }
-                }
-                if let limit = request.queryValue("limit") {
-                    guard let count = Int(limit), count >= 0 else {
-                        return .badRequest("limit is a count of requests, not '\(limit.prefix(32))'")
+                    if let limit = request.queryValue("limit") {
+                        guard let count = Int(limit), count >= 0 else {
+                            return .badRequest("limit is a count of requests, not '\(limit.prefix(32))'")
+                        }
+                        entries = Array(entries.prefix(count))
                     }
-                    entries = Array(entries.prefix(count))
+                    let events = entries.map(Self.serveEvent)
+                    return Self.json(
+                        .object([
+                            ("requests", .array(events)), ("meta", .object([("total", .number(Double(events.count)))])),
+                            ("requestJournalDisabled", .bool(false)),
+                        ]))
                 }
-                let events = entries.map(Self.serveEvent)
-                return Self.json(
-                    .object([
-                        ("requests", .array(events)), ("meta", .object([("total", .number(Double(events.count)))])),
-                        ("requestJournalDisabled", .bool(false)),
-                    ]))
-            }
-        })
+            })
         server.DELETE["/__admin/requests"] = StubAdminAPI.journalAdmin(access) { [self] _ in
             withJournal { journal in
                 journal.clear()
@@ -77,34 +79,42 @@ package struct StubRequestsAPI: Sendable {
                 return HTTPResponse(status: .ok)
             }
         }
-        server.POST.blocking("/__admin/requests/count", StubAdminAPI.journalAdmin(access) { [self] request in
-            withPattern(request) { pattern, _, journal in
-                let count = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }.count
-                return Self.json(.object([("count", .number(Double(count)))]))
-            }
-        })
-        server.POST.blocking("/__admin/requests/find", StubAdminAPI.journalAdmin(access) { [self] request in
-            withPattern(request) { pattern, _, journal in
-                let found = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }
-                return Self.json(.object([("requests", .array(found.map(Self.loggedRequest)))]))
-            }
-        })
-        server.GET.blocking("/__admin/requests/unmatched", StubAdminAPI.journalAdmin(access) { [self] _ in
-            withJournal { journal in
-                Self.json(.object([("requests", .array(journal.entries().filter(Self.isUnmatched).map(Self.loggedRequest)))]))
-            }
-        })
-        server.GET.blocking("/__admin/requests/unmatched/near-misses", StubAdminAPI.journalAdmin(access) { [self] _ in
-            withJournal { journal in
-                let misses = journal.entries().filter(Self.isUnmatched).flatMap { entry -> [JSONValue] in
-                    guard case .array(let list)? = stubs.nearMisses(for: Self.stubRequest(entry)).jsonValue()["nearMisses"] else {
-                        return []
-                    }
-                    return list
+        server.POST.blocking(
+            "/__admin/requests/count",
+            StubAdminAPI.journalAdmin(access) { [self] request in
+                withPattern(request) { pattern, _, journal in
+                    let count = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }.count
+                    return Self.json(.object([("count", .number(Double(count)))]))
                 }
-                return Self.json(.object([("nearMisses", .array(misses))]))
-            }
-        })
+            })
+        server.POST.blocking(
+            "/__admin/requests/find",
+            StubAdminAPI.journalAdmin(access) { [self] request in
+                withPattern(request) { pattern, _, journal in
+                    let found = journal.entries().filter(Self.isApp).filter { pattern.matches(Self.stubRequest($0)) }
+                    return Self.json(.object([("requests", .array(found.map(Self.loggedRequest)))]))
+                }
+            })
+        server.GET.blocking(
+            "/__admin/requests/unmatched",
+            StubAdminAPI.journalAdmin(access) { [self] _ in
+                withJournal { journal in
+                    Self.json(.object([("requests", .array(journal.entries().filter(Self.isUnmatched).map(Self.loggedRequest)))]))
+                }
+            })
+        server.GET.blocking(
+            "/__admin/requests/unmatched/near-misses",
+            StubAdminAPI.journalAdmin(access) { [self] _ in
+                withJournal { journal in
+                    let misses = journal.entries().filter(Self.isUnmatched).flatMap { entry -> [JSONValue] in
+                        guard case .array(let list)? = stubs.nearMisses(for: Self.stubRequest(entry)).jsonValue()["nearMisses"] else {
+                            return []
+                        }
+                        return list
+                    }
+                    return Self.json(.object([("nearMisses", .array(misses))]))
+                }
+            })
         server.POST["/__admin/near-misses/request"] = StubAdminAPI.admin(access) { [stubs] request in
             let json: JSONValue
             do throws(JSONParser.Failure) {
@@ -117,19 +127,21 @@ package struct StubRequestsAPI: Sendable {
             }
             return Self.json(stubs.nearMisses(for: logged).jsonValue())
         }
-        server.POST.blocking("/__admin/near-misses/request-pattern", StubAdminAPI.journalAdmin(access) { [self] request in
-            withPattern(request) { pattern, patternJSON, journal in
-                let ranked = journal.entries().filter(Self.isApp).map { entry in (entry, pattern.match(Self.stubRequest(entry))) }
-                    .filter { !$0.1.isMatch }.sorted { $0.1.distance < $1.1.distance }.prefix(NearMissReport.defaultCount)
-                let misses = ranked.map { entry, report -> JSONValue in
-                    .object([
-                        ("request", Self.loggedRequest(entry)), ("requestPattern", patternJSON),
-                        ("matchResult", .object([("distance", .number(report.distance))])),
-                    ])
+        server.POST.blocking(
+            "/__admin/near-misses/request-pattern",
+            StubAdminAPI.journalAdmin(access) { [self] request in
+                withPattern(request) { pattern, patternJSON, journal in
+                    let ranked = journal.entries().filter(Self.isApp).map { entry in (entry, pattern.match(Self.stubRequest(entry))) }
+                        .filter { !$0.1.isMatch }.sorted { $0.1.distance < $1.1.distance }.prefix(NearMissReport.defaultCount)
+                    let misses = ranked.map { entry, report -> JSONValue in
+                        .object([
+                            ("request", Self.loggedRequest(entry)), ("requestPattern", patternJSON),
+                            ("matchResult", .object([("distance", .number(report.distance))])),
+                        ])
+                    }
+                    return Self.json(.object([("nearMisses", .array(Array(misses)))]))
                 }
-                return Self.json(.object([("nearMisses", .array(Array(misses)))]))
-            }
-        })
+            })
     }
 
     /// Whether the entry is a request to the app (not to the server's own API or admin routes).

@@ -112,7 +112,8 @@ import Testing
         for _ in 0..<4 {
             let answer = try? server.request("GET", "/pipe.txt")
             if answer == nil { stuck = fifo.release() || true }
-            #expect(answer?.status == 500 && answer?.bodyText.contains("a FIFO") == true, "\(answer?.bodyText ?? "no answer: held in open")")
+            #expect(
+                answer?.status == 500 && answer?.bodyText.contains("a FIFO") == true, "\(answer?.bodyText ?? "no answer: held in open")")
         }
         #expect(!stuck, "a request waited for the FIFO's writer")
         for _ in 0..<6 {
@@ -173,7 +174,8 @@ import Testing
         ] as [(String, String, String?)] {
             let answer = try server.request(method, path, json: body, headers: tunnel)
             #expect(answer.status == 403, "\(method) \(path): \(answer.status) \(answer.bodyText.prefix(200))")
-            #expect(!answer.bodyText.contains("secret=1") && answer.bodyText.contains("forwarded"), "\(path): \(answer.bodyText.prefix(200))")
+            #expect(
+                !answer.bodyText.contains("secret=1") && answer.bodyText.contains("forwarded"), "\(path): \(answer.bodyText.prefix(200))")
         }
         let local = try server.request("GET", "/__admin/requests")
         #expect(local.status == 200 && local.bodyText.contains("secret=1"), "this machine still reads it")
@@ -206,9 +208,11 @@ import Testing
         options.adminFromBrowsers = true
         let open = try AppServer(options: options)
         defer { open.stop() }
-        let allowed = try open.request("POST", "/__admin/mappings", json: stub, headers: ["Origin": "http://localhost:\(open.port)"], host: "localhost:\(open.port)")
+        let allowed = try open.request(
+            "POST", "/__admin/mappings", json: stub, headers: ["Origin": "http://localhost:\(open.port)"], host: "localhost:\(open.port)")
         #expect(allowed.status == 201, "--admin-from-browsers: the own origin may: \(allowed.bodyText)")
-        let other = try open.request("POST", "/__admin/mappings", json: stub, headers: ["Origin": "https://evil.example"], host: "localhost:\(open.port)")
+        let other = try open.request(
+            "POST", "/__admin/mappings", json: stub, headers: ["Origin": "https://evil.example"], host: "localhost:\(open.port)")
         #expect(other.status == 403, "never another origin")
     }
 
@@ -220,7 +224,8 @@ import Testing
         let server = try AppServer(directory: directory)
         for index in 0..<20 {
             let group = index % 2 == 0 ? "a" : "b"
-            let stub = #"{"persistent": true, "metadata": {"grp": "\#(group)"}, "request": {"url": "/m\#(index)"}, "response": {"body": "\#(index)"}}"#
+            let stub =
+                #"{"persistent": true, "metadata": {"grp": "\#(group)"}, "request": {"url": "/m\#(index)"}, "response": {"body": "\#(index)"}}"#
             #expect(try server.request("POST", "/__admin/mappings", json: stub).status == 201)
         }
         let removed = try server.request("POST", "/__admin/mappings/remove-by-metadata", json: #"{"equalToJson": {"grp": "a"}}"#)
@@ -243,7 +248,9 @@ import Testing
         #expect(try server.request("POST", "/__admin/mappings", json: #"{"request": {"url": "/before"}, "response": {}}"#).status == 201)
         // The last mapping's template does not compile: refused after every other was read.
         var mappings = (0..<50).map { #"{"request": {"url": "/i\#($0)"}, "response": {"body": "\#($0)"}}"# }
-        mappings.append(#"{"request": {"url": "/bad"}, "response": {"body": "{{#if request.url}}never closed", "transformers": ["response-template"]}}"#)
+        mappings.append(
+            #"{"request": {"url": "/bad"}, "response": {"body": "{{#if request.url}}never closed", "transformers": ["response-template"]}}"#
+        )
         let refused = try server.request(
             "POST", "/__admin/mappings/import",
             json: #"{"mappings": [\#(mappings.joined(separator: ","))], "importOptions": {"deleteAllNotInImport": true}}"#)
@@ -265,7 +272,8 @@ import Testing
             #expect(answer.status == 502 && answer.bodyText.contains("this server itself"), "\(base): \(answer.status) \(answer.bodyText)")
             #expect(try server.request("DELETE", "/__admin/mappings").status == 200)
         }
-        let recording = try server.request("POST", "/__admin/recordings/start", json: #"{"targetBaseUrl": "http://127.0.0.1:\#(server.port)"}"#)
+        let recording = try server.request(
+            "POST", "/__admin/recordings/start", json: #"{"targetBaseUrl": "http://127.0.0.1:\#(server.port)"}"#)
         #expect(recording.status == 422 && recording.bodyText.contains("this server itself"), "\(recording.bodyText)")
         #expect(try server.request("GET", "/__admin/recordings/status").bodyText.contains("NeverStarted"))
     }

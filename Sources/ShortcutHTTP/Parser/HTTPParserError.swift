@@ -66,7 +66,8 @@ package enum HTTPParserError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unsupportedTransferCoding(let coding): "transfer coding '\(coding)' is not supported"
         case .malformedChunk(let why): "malformed chunked body: \(why)"
         case .unsupportedExpectation(let value): "expectation '\(value)' is not supported"
-        case .targetTooLong(let length, let limit): "request-target is \(length) bytes; the limit is \(limit) (ServerLimits.maxRequestTargetBytes)"
+        case .targetTooLong(let length, let limit):
+            "request-target is \(length) bytes; the limit is \(limit) (ServerLimits.maxRequestTargetBytes)"
         case .headerSectionTooLarge(let size, let limit):
             "request header section is \(size) bytes; the limit is \(limit) (--max-header-bytes)"
         case .tooManyFields(let count, let limit): "request has \(count) header fields; the limit is \(limit) (ServerLimits.maxHeaderCount)"

@@ -39,7 +39,9 @@ import Testing
 
     @Test func theMethodCountsInTheRoughDistance() throws {
         var index = try Self.index(100)
-        try index.add(try StubMapping.parse(try JSONParser.parse(Array(#"{"request": {"method": "GET", "urlPath": "/api/items/7"}, "response": {}}"#.utf8))))
+        try index.add(
+            try StubMapping.parse(
+                try JSONParser.parse(Array(#"{"request": {"method": "GET", "urlPath": "/api/items/7"}, "response": {}}"#.utf8))))
         let request = StubRequest(method: "GET", target: "/api/items/7", headers: [], body: [])
         let first = NearMissCandidates.select(for: request, among: index.all).first { $0.request.method.matches("GET") }
         #expect(first != nil, "the GET stub at the same path is among the candidates")
