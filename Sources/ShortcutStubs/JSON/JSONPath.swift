@@ -56,16 +56,31 @@ package struct JSONPath: Sendable {
     /// Every value the expression selects, in document order (an index or name list in the order written).
     /// Throws only when a work limit is reached.
     package func select(in document: JSONValue) throws(JSONPathError) -> [JSONValue] {
-        var evaluator = JSONPathEvaluator(root: document, limits: limits, regex: regex)
-        return try evaluator.evaluate(query, current: document)
+        var visited = 0
+        return try select(in: document, visited: &visited, maxNodesVisited: limits.maxNodesVisited)
     }
 
     /// What Jayway's `JsonPath.read` returns: a definite path's one value (or nothing), an indefinite path's
     /// list (possibly empty).
     package func read(in document: JSONValue) throws(JSONPathError) -> JSONPathReading {
-        let selected = try select(in: document)
+        var visited = 0
+        return try read(in: document, visited: &visited, maxNodesVisited: limits.maxNodesVisited)
+    }
+
+    /// `read(in:)` for a caller with its own work budget (a response template's): adds the nodes visited to
+    /// `visited`, also when it throws, and stops past `maxNodesVisited` when that is lower than the limits'.
+    package func read(in document: JSONValue, visited: inout Int, maxNodesVisited: Int) throws(JSONPathError) -> JSONPathReading {
+        let selected = try select(in: document, visited: &visited, maxNodesVisited: maxNodesVisited)
         guard isDefinite else { return .list(selected) }
         return selected.first.map(JSONPathReading.single) ?? .notFound
+    }
+
+    private func select(in document: JSONValue, visited: inout Int, maxNodesVisited: Int) throws(JSONPathError) -> [JSONValue] {
+        var bounds = limits
+        bounds.maxNodesVisited = min(limits.maxNodesVisited, maxNodesVisited)
+        var evaluator = JSONPathEvaluator(root: document, limits: bounds, regex: regex)
+        defer { visited += evaluator.visited }
+        return try evaluator.evaluate(query, current: document)
     }
 }
 

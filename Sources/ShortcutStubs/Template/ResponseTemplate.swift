@@ -68,12 +68,24 @@ package struct ResponseTemplate: Sendable {
     }
 
     /// Renders with `context` as the root (`request`, `parameters` …), `clock` for `now` and `random` for
-    /// `randomValue`; throws when a limit is reached or a helper fails on a value only the request gave.
+    /// `randomValue`; throws when a limit is reached (`TemplateLimits.workSteps` bounds its time) or a helper
+    /// fails on a value only the request gave.
     package func render(
         _ context: TemplateValue, clock: some TemplateClock, random: inout some RandomNumberGenerator
     ) throws(TemplateError) -> String {
+        var work = TemplateWork()
+        return try render(context, clock: clock, random: &random, work: &work)
+    }
+
+    /// `render(_:clock:random:)`, also saying in `work` what the rendering cost, whether or not it succeeded.
+    package func render(
+        _ context: TemplateValue, clock: some TemplateClock, random: inout some RandomNumberGenerator, work: inout TemplateWork
+    ) throws(TemplateError) -> String {
         let renderer = TemplateRenderer(root: context, limits: limits, clock: clock, random: random)
-        defer { random = renderer.random }
+        defer {
+            random = renderer.random
+            work = renderer.work
+        }
         return try renderer.render(nodes)
     }
 

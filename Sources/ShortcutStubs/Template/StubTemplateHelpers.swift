@@ -20,33 +20,46 @@ package enum StubTemplateHelpers {
                     }
                 },
                 apply: { call throws(TemplateError) in
-                    let document = call.argument(0).renderedText
-                    let expression = call.argument(1).renderedText
-                    let path: JSONPath
-                    do throws(JSONPathError) {
-                        path = try JSONPath(expression)
-                    } catch {
-                        throw TemplateError("jsonPath: \(error.description)")
+                    let document = try call.text(0)
+                    let expression = try call.text(1)
+                    // Compiled once per rendering, parsed once per rendering: a loop calls this per item.
+                    let path = try call.remembered(expression) { () throws(TemplateError) -> JSONPath in
+                        try call.countWork(TemplateWorkCost.expression + expression.utf8.count * TemplateWorkCost.expressionByte)
+                        do throws(JSONPathError) {
+                            return try JSONPath(expression)
+                        } catch {
+                            throw TemplateError("jsonPath: \(error.description)")
+                        }
                     }
                     // WireMock renders nothing for a body that is not JSON or a path that selects nothing; a
                     // work limit is said.
-                    let json: JSONValue
-                    do throws(JSONParser.Failure) {
-                        json = try JSONParser.parse(Array(document.utf8))
-                    } catch {
-                        return .string("")
-                    }
-                    let reading: JSONPathReading
-                    do throws(JSONPathError) {
-                        reading = try path.read(in: json)
-                    } catch {
-                        throw TemplateError("jsonPath: \(error.description)")
-                    }
+                    guard let json = try call.json(parsing: document) else { return .string("") }
+                    let reading = try read(path, in: json, call: call)
                     switch reading {
-                    case .single(let value): return TemplateValue(json: value)
-                    case .list(let values): return TemplateValue(json: .array(values))
+                    case .single(let value): return try call.templateValue(json: value)
+                    case .list(let values): return try call.templateValue(json: .array(values))
                     case .notFound: return .string("")
                     }
                 }))
+    }
+
+    /// `path.read(in:)`, its visits counted as work. The evaluation stops where the rendering's budget would,
+    /// so a deep scan is refused at the budget rather than after a million visits.
+    private static func read(_ path: JSONPath, in json: JSONValue, call: TemplateHelperCall) throws(TemplateError)
+        -> JSONPathReading
+    {
+        try call.countWork(TemplateWorkCost.pathRead)
+        var visited = 0
+        let affordable = max(0, call.remainingWork) / TemplateWorkCost.pathNodeVisited
+        let reading: JSONPathReading
+        do throws(JSONPathError) {
+            reading = try path.read(in: json, visited: &visited, maxNodesVisited: affordable)
+        } catch {
+            // Past the budget this throws the work limit; otherwise the path's own limit is the reason.
+            try call.countWork(visited * TemplateWorkCost.pathNodeVisited)
+            throw TemplateError("jsonPath: \(error.description)")
+        }
+        try call.countWork(visited * TemplateWorkCost.pathNodeVisited)
+        return reading
     }
 }

@@ -12,6 +12,12 @@ package struct TemplateLimits: Sendable, Equatable {
     package var eachIterations: Int
     /// The largest `randomValue length=`. Default 10 000.
     package var randomValueLength: Int
+    /// Work one rendering may do, in steps: every node, helper call, loop iteration and path step, and what
+    /// helpers do for it (JSON parsed, values built, nodes a JSONPath visits), as `TemplateWorkCost` weighs
+    /// them, at most ~45 ns a step where measured. Default 1 500 000, about 70 ms there at worst: enough to
+    /// parse a 1 MiB request body once and loop over 10 000 of its items, far too little to parse it again
+    /// per item (issue 47).
+    package var workSteps: Int
 
     /// The defaults.
     package static let standard = TemplateLimits()
@@ -22,12 +28,14 @@ package struct TemplateLimits: Sendable, Equatable {
         nestingDepth: Int = 32,
         outputBytes: Int = 4_194_304,
         eachIterations: Int = 100_000,
-        randomValueLength: Int = 10_000
+        randomValueLength: Int = 10_000,
+        workSteps: Int = 1_500_000
     ) {
         self.sourceBytes = sourceBytes
         self.nestingDepth = nestingDepth
         self.outputBytes = outputBytes
         self.eachIterations = eachIterations
         self.randomValueLength = randomValueLength
+        self.workSteps = workSteps
     }
 }

@@ -16,6 +16,9 @@ enum TemplateNowHelper {
                 timezone: literals.literalOption("timezone"))
         },
         apply: { call throws(TemplateError) in
+            // The options are read again per call, and a pattern is formatted letter by letter.
+            let optionBytes = ["format", "offset", "timezone"].reduce(0) { $0 + (call.option($1)?.renderedText.utf8.count ?? 0) }
+            try call.countWork(TemplateWorkCost.dateFormatting + optionBytes * TemplateWorkCost.dateFormatByte)
             let settings = try Settings(format: call.option("format"), offset: call.option("offset"), timezone: call.option("timezone"))
             return .string(try settings.render(call.nowMilliseconds))
         })

@@ -53,6 +53,8 @@ enum TemplateRandomValueHelper {
         apply: { call throws(TemplateError) in
             let settings = try Settings(
                 length: call.option("length"), type: call.option("type"), uppercase: call.option("uppercase"), limits: call.limits)
+            // Each character is a draw from the system's generator, a system call in production.
+            try call.countWork((settings.kind == .uuid ? 32 : settings.length) * TemplateWorkCost.randomDraw)
             return .string(settings.generate { call.randomInteger(below: $0) })
         })
 

@@ -1,5 +1,8 @@
+import ShortcutJSON
+
 /// Renders a compiled template once: walks the tree, keeps Handlebars' context stack, and counts what the
-/// limits bound. One renderer per rendering, on one thread; never shared, so a plain class.
+/// limits bound, its work in steps included (`TemplateWorkCost`). One renderer per rendering, on one thread;
+/// never shared, so a plain class.
 final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock>: TemplateRenderingHost {
     /// One level of the context stack.
     private struct Frame {
@@ -8,6 +11,8 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
         var isContext: Bool
         var data: [(String, TemplateValue)]
         var parameters: [(String, TemplateValue)]
+        /// The loop item this frame renders, whose `@` variables are made when read.
+        var item: TemplateIteration.Item? = nil
     }
 
     let limits: TemplateLimits
@@ -20,6 +25,8 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
     private var buffers: [String] = [""]
     private var liveBytes = 0
     private var iterations = 0
+    private(set) var work = TemplateWork()
+    private var memo = TemplateRenderingMemo()
 
     init(root: TemplateValue, limits: TemplateLimits, clock: Clock, random: Random) {
         self.limits = limits
@@ -39,11 +46,26 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
         for node in nodes {
             switch node {
             case .text(let text):
+                try countWork(TemplateWorkCost.node, at: nil)
                 try write(text, at: nil)
             case .output(let expression, let escaped, let position):
-                let text = try evaluate(expression).renderedText
-                try write(escaped ? TemplateEscaping.html(text) : text, at: position)
+                try countWork(TemplateWorkCost.node, at: position)
+                let value = try evaluate(expression)
+                let text = value.renderedText
+                switch value {
+                case .list, .object: try countWork(TemplateWorkCost.serialising(text), at: position)
+                case .null, .bool, .number, .string, .composite: break
+                }
+                guard escaped else {
+                    try write(text, at: position)
+                    break
+                }
+                let html = TemplateEscaping.html(text)
+                let escaping = html.utf8.count == text.utf8.count ? 0 : html.utf8.count / TemplateWorkCost.bytesPerEscapeStep
+                try countWork(text.utf8.count / TemplateWorkCost.bytesPerEscapeCheck + escaping, at: position)
+                try write(html, at: position)
             case .block(let block):
+                try countWork(TemplateWorkCost.node, at: block.position)
                 try renderBlock(block)
             }
         }
@@ -57,7 +79,7 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
             if result != .null { try write(result.renderedText, at: invocation.position) }
         case .section(let path):
             // Mustache's section, which Handlebars keeps as `blockHelperMissing`.
-            let value = resolve(path)
+            let value = try resolve(path)
             guard value.isTruthy else {
                 try append(block.inverse, context: nil, data: [], blockParameters: [], names: [])
                 return
@@ -66,13 +88,10 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
                 try append(block.body, context: nil, data: [], blockParameters: [], names: [])
             } else if case .object = value {
                 try append(block.body, context: value, data: [], blockParameters: [value], names: block.blockParameters)
-            } else if let entries = TemplateIteration.entries(of: value), !entries.isEmpty {
-                for (index, entry) in entries.enumerated() {
+            } else if let items = TemplateIteration.Items(value), items.count > 0 {
+                for index in 0..<items.count {
                     do { try countIteration() } catch { throw error.placed(at: block.position) }
-                    let data = TemplateIteration.data(index: index, key: entry.key, count: entries.count)
-                    try append(
-                        block.body, context: entry.value, data: data, blockParameters: [entry.value, entry.key],
-                        names: block.blockParameters)
+                    try appendItem(items.item(at: index), body: block.body, names: block.blockParameters)
                 }
             } else {
                 try append(block.body, context: value, data: [], blockParameters: [value], names: block.blockParameters)
@@ -81,6 +100,7 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
     }
 
     private func write(_ text: String, at position: TemplatePosition?) throws(TemplateError) {
+        try countWork(text.utf8.count / TemplateWorkCost.bytesPerStep, at: position)
         let total = liveBytes + text.utf8.count
         guard total <= limits.outputBytes else {
             throw TemplateError(
@@ -95,12 +115,13 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
     private func evaluate(_ expression: TemplateExpression) throws(TemplateError) -> TemplateValue {
         switch expression {
         case .literal(let value): return value
-        case .path(let path): return resolve(path)
+        case .path(let path): return try resolve(path)
         case .helper(let invocation): return try call(invocation, block: nil)
         }
     }
 
     private func call(_ invocation: TemplateHelperInvocation, block: TemplateCallBlock?) throws(TemplateError) -> TemplateValue {
+        try countWork(TemplateWorkCost.helperCall, at: invocation.position)
         var arguments: [TemplateValue] = []
         for argument in invocation.arguments { arguments.append(try evaluate(argument)) }
         var options: [(key: String, value: TemplateValue)] = []
@@ -121,39 +142,48 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
     /// Handlebars.java's lookup: `@data` from the nearest frame that has it; `../` counts context frames up;
     /// `this.x` looks only here; a block parameter wins; otherwise each enclosing context is tried in turn,
     /// innermost first (Mustache's rule, which is why `{{request.url}}` works inside `{{#each}}`).
-    private func resolve(_ path: TemplatePath) -> TemplateValue {
+    private func resolve(_ path: TemplatePath) throws(TemplateError) -> TemplateValue {
         if path.isData {
             guard let name = path.segments.first else { return .null }
             let rest = path.segments.dropFirst()
-            if name == "root" { return Self.walk(frames[0].value, rest) ?? .null }
+            if name == "root" { return try walk(frames[0].value, rest, at: path.position) ?? .null }
             for frame in frames.reversed() {
-                if let value = frame.data.last(where: { $0.0 == name })?.1 { return Self.walk(value, rest) ?? .null }
+                if let value = frame.data.last(where: { $0.0 == name })?.1 ?? frame.item?.data(name) {
+                    return try walk(value, rest, at: path.position) ?? .null
+                }
             }
             return .null
         }
-        let contexts = frames.indices.reversed().filter { frames[$0].isContext }
         if path.parentDepth > 0 {
-            guard path.parentDepth < contexts.count else { return .null }
-            return Self.walk(frames[contexts[path.parentDepth]].value, path.segments[...]) ?? .null
+            var depth = path.parentDepth
+            for frame in frames.reversed() where frame.isContext {
+                if depth == 0 { return try walk(frame.value, path.segments[...], at: path.position) ?? .null }
+                depth -= 1
+            }
+            return .null
         }
         if path.isLocal || path.segments.isEmpty {
-            return Self.walk(currentContext, path.segments[...]) ?? .null
+            return try walk(currentContext, path.segments[...], at: path.position) ?? .null
         }
         let first = path.segments[0]
         for frame in frames.reversed() {
             if let value = frame.parameters.last(where: { $0.0 == first })?.1 {
-                return Self.walk(value, path.segments.dropFirst()) ?? .null
+                return try walk(value, path.segments.dropFirst(), at: path.position) ?? .null
             }
         }
-        for index in contexts {
-            if let value = Self.walk(frames[index].value, path.segments[...]), value != .null { return value }
+        for frame in frames.reversed() where frame.isContext {
+            if let value = try walk(frame.value, path.segments[...], at: path.position), value != .null { return value }
         }
         return .null
     }
 
-    private static func walk(_ start: TemplateValue, _ segments: ArraySlice<String>) -> TemplateValue? {
+    /// Each step costs `TemplateWorkCost.step(into:)`.
+    private func walk(_ start: TemplateValue, _ segments: ArraySlice<String>, at position: TemplatePosition) throws(TemplateError)
+        -> TemplateValue?
+    {
         var value = start
         for segment in segments {
+            try countWork(TemplateWorkCost.step(into: value), at: position)
             guard let next = value.member(segment) else { return nil }
             value = next
         }
@@ -188,6 +218,18 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
         try renderNodes(nodes)
     }
 
+    func appendItem(_ item: TemplateIteration.Item, body: [TemplateNode], names: [String]) throws(TemplateError) {
+        // Block parameters only when named: most loops name none, and this runs once per item.
+        var parameters: [(String, TemplateValue)] = []
+        if !names.isEmpty {
+            try countWork(TemplateWorkCost.blockParameters)
+            parameters = Array(zip(names, [item.value, item.key]))
+        }
+        frames.append(Frame(value: item.value, isContext: true, data: [], parameters: parameters, item: item))
+        defer { frames.removeLast() }
+        try renderNodes(body)
+    }
+
     func capture(_ nodes: [TemplateNode], context: TemplateValue?) throws(TemplateError) -> String {
         buffers.append("")
         defer {
@@ -205,38 +247,40 @@ final class TemplateRenderer<Random: RandomNumberGenerator, Clock: TemplateClock
                 "{{#each}} ran \(iterations) iterations in this rendering; the limit is \(limits.eachIterations) "
                     + "(TemplateLimits.eachIterations)")
         }
-    }
-}
-
-/// HTML escaping as Handlebars does it for `{{x}}`.
-enum TemplateEscaping {
-    /// `& < > " ' \` =` become `&amp; &lt; &gt; &quot; &#x27; &#x60; &#x3D;` (Handlebars.java's `HTML_ENTITY`,
-    /// the same table as handlebars.js).
-    static func html(_ text: String) -> String {
-        var needsEscaping = false
-        for byte in text.utf8 where replacement(for: byte) != nil {
-            needsEscaping = true
-            break
-        }
-        guard needsEscaping else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if let entity = replacement(for: byte) { out.append(contentsOf: entity.utf8) } else { out.append(byte) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        try countWork(TemplateWorkCost.iteration)
     }
 
-    private static func replacement(for byte: UInt8) -> String? {
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#x27;"
-        case UInt8(ascii: "`"): "&#x60;"
-        case UInt8(ascii: "="): "&#x3D;"
-        default: nil
+    func countWork(_ steps: Int) throws(TemplateError) {
+        try countWork(steps, at: nil)
+    }
+
+    private func countWork(_ steps: Int, at position: TemplatePosition?) throws(TemplateError) {
+        work.steps += steps
+        guard work.steps <= limits.workSteps else {
+            throw TemplateError(
+                "rendering reached \(work.steps) work steps; the limit is \(limits.workSteps) (TemplateLimits.workSteps)", at: position)
         }
+    }
+
+    func json(parsing text: String) throws(TemplateError) -> JSONValue? {
+        if let kept = memo.document(for: text) { return kept }
+        let bytes = Array(text.utf8)
+        try countWork(TemplateWorkCost.parse(bytes))
+        work.documentsParsed += 1
+        var json: JSONValue?
+        do throws(JSONParser.Failure) {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            json = nil
+        }
+        memo.keep(json, for: text)
+        return json
+    }
+
+    func remembered<Value>(_ key: TemplateRenderingMemo.ValueKey, make: () throws(TemplateError) -> Value) throws(TemplateError) -> Value {
+        if let kept = memo.value(for: key, as: Value.self) { return kept }
+        let value = try make()
+        memo.keep(value, for: key)
+        return value
     }
 }

@@ -11,6 +11,7 @@ struct TemplateLimitsTests {
         #expect(limits.outputBytes == 4_194_304)
         #expect(limits.eachIterations == 100_000)
         #expect(limits.randomValueLength == 10_000)
+        #expect(limits.workSteps == 1_500_000)
     }
 
     @Test("source bytes: the default limit accepts 256 KiB and refuses one byte more")
