@@ -15,7 +15,9 @@ import ShortcutStubs
 /// its delay (`fixedDelayMilliseconds` and `delayDistribution`, or the global settings' in their place) on
 /// the loop's timer (no thread waits), and its `fault` or `chunkedDribbleDelay` as the way it is delivered.
 enum StubAnswer {
-    static func response(for match: StubMatch, to stubRequest: StubRequest, request: HTTPRequest, stubs: StubService) -> HTTPResponse {
+    static func response(
+        for match: StubMatch, to stubRequest: StubRequest, request: HTTPRequest, stubs: StubService, isOffTheLoop: Bool = false
+    ) -> HTTPResponse {
         let definition = match.mapping.response
         if definition.proxyBaseUrl != nil && definition.fault == nil {
             return .madeOffTheLoop { proxied(match, stubRequest, stubs: stubs) }
@@ -40,6 +42,11 @@ enum StubAnswer {
             }
         }
         if let templates = match.templates {
+            // A template's work grows with the request's body (a jsonPath over it, a loop over its items):
+            // bounded (`TemplateLimits.workSteps`, tens of milliseconds at most), but not for a loop to wait on.
+            if request.body.count >= offTheLoopBodyBytes && !isOffTheLoop {
+                return .madeOffTheLoop { response(for: match, to: stubRequest, request: request, stubs: stubs, isOffTheLoop: true) }
+            }
             let model = TemplateRequestModel(
                 method: stubRequest.method, url: stubRequest.url, host: request.authority ?? "localhost",
                 headers: stubRequest.headers.map { ($0.name, $0.value) }, body: String(decoding: request.body, as: UTF8.self),
@@ -56,6 +63,9 @@ enum StubAnswer {
         }
         return delivered(HTTPResponse(status: status, headers: headers, body: body), definition, stubs: stubs)
     }
+
+    /// The request body size from which a templated answer is rendered on the blocking threads.
+    static let offTheLoopBodyBytes = 16 * 1024
 
     /// A proxy stub's answer: the upstream's (on the blocking pool: the call blocks), or 502 naming it.
     private static func proxied(_ match: StubMatch, _ stubRequest: StubRequest, stubs: StubService) -> HTTPResponse {
