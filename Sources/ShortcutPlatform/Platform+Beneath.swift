@@ -6,7 +6,8 @@
 
 /// Why `Platform.openRegularFile(_:beneath:)` opened nothing.
 package enum BeneathOpenFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The path, or a symbolic link on the way, leads out of the folder (`..` past it, an absolute link).
+    /// The path, or a symbolic link on the way, leads out of the folder (`..` past it, an absolute link). The
+    /// reason names no path outside the folder: it may reach a client (a stub's 500).
     case leavesFolder(String)
     /// More than `Platform.maxLinksBeneath` symbolic links on the way (a loop, most likely).
     case tooManyLinks
@@ -55,7 +56,7 @@ extension Platform {
         while let name = pending.popLast() {
             if name == "." { continue }
             if name == ".." {
-                guard folders.count > 1 else { throw .leavesFolder("'..' climbs past \(root)") }
+                guard folders.count > 1 else { throw .leavesFolder("'..' climbs out of it") }
                 close(folders.removeLast())
                 continue
             }
@@ -80,7 +81,7 @@ extension Platform {
             }
             links += 1
             guard links <= maxLinksBeneath else { throw .tooManyLinks }
-            guard !target.hasPrefix("/") else { throw .leavesFolder("\(name) is a link to \(target)") }
+            guard !target.hasPrefix("/") else { throw .leavesFolder("\(name) is a link to an absolute path") }
             pending += target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
         }
         throw .notRegularFile(.directory)  // the path named the root itself

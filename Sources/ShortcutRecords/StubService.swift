@@ -397,8 +397,9 @@ package final class StubService: @unchecked Sendable {
         guard !name.split(separator: "/").contains(".."), !name.hasPrefix("/") else {
             return .failure(.bodyFile(name, "a body file's name stays inside __files/"))
         }
-        // Opened beneath __files/: a link planted there cannot lead out, nor a FIFO hold a thread.
-        switch FileWords.readRegularFile(name, beneath: folder + "/__files", limit: Self.maxBodyFileBytes) {
+        // Opened beneath the stubs folder, `__files` itself included (a repository may make it a link to /): a
+        // link planted there cannot lead out, nor a FIFO hold a thread.
+        switch FileWords.readRegularFile("__files/" + name, beneath: folder, limit: Self.maxBodyFileBytes) {
         case .success(let bytes) where bytes.count > Self.maxBodyFileBytes:
             return .failure(.bodyFile(name, "it is over \(Self.maxBodyFileBytes) bytes"))
         case .success(let bytes): return .success(bytes)
@@ -446,8 +447,8 @@ package final class StubService: @unchecked Sendable {
         for name in names {
             let path = mappingsFolder + "/" + name
             let bytes: [UInt8]
-            // Opened beneath mappings/, as a body file: a FIFO named *.json is a warning, never a wait.
-            switch FileWords.readRegularFile(name, beneath: mappingsFolder, limit: Self.maxMappingFileBytes) {
+            // Opened beneath the stubs folder, as a body file: a FIFO named *.json is a warning, never a wait.
+            switch FileWords.readRegularFile("mappings/" + name, beneath: folder, limit: Self.maxMappingFileBytes) {
             case .success(let read) where read.count > Self.maxMappingFileBytes:
                 problems.append("\(path): the file is over \(Self.maxMappingFileBytes) bytes")
                 continue

@@ -99,6 +99,19 @@ import Testing
         #expect(inside.status == 200 && inside.bodyText == "plain", "a link that stays inside __files/ serves: \(inside.bodyText)")
     }
 
+    @Test func aFilesFolderThatIsALinkOutIsRefused() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try FileManager.default.removeItem(at: folder.files)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.files.path, withDestinationPath: folder.secret.deletingLastPathComponent().path)
+        try folder.bodyFileStub("secret.txt")
+        let server = try folder.server()
+        defer { server.stop() }
+        let answer = try server.request("GET", "/secret.txt")
+        #expect(answer.status == 500 && answer.bodyText.contains("leads out of its folder"), "\(answer.status) \(answer.bodyText)")
+    }
+
     // MARK: 2. a FIFO as a body file
 
     @Test func aBodyFileThatIsAFIFOIsRefusedAtOnceAndOtherStubsServe() throws {
