@@ -114,7 +114,7 @@ struct ProbeCommand: Sendable, Equatable {
 
     /// The reports numbered above `after`.
     static func reports(from client: LocalHTTPClient, after: Int) throws -> [ProbeReport] {
-        let answer = try client.get("/api/probes?after=\(after)")
+        let answer = try client.get(ShortcutApp.builtInMount + "/api/probes?after=\(after)")
         guard answer.status == 200 else {
             throw Failure(
                 description:

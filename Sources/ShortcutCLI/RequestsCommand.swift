@@ -2,6 +2,7 @@ import HTTPVocabulary
 import ShortcutHTTP
 import ShortcutJSON
 import ShortcutPlatform
+import ShortcutServe
 
 /// `shortcut-serve requests`: the running server's request journal (`GET /api/requests`), one line per
 /// request, newest last; with `--follow`, then each new request as it arrives (`GET /api/requests/wait`,
@@ -93,12 +94,13 @@ struct RequestsCommand: Sendable, Equatable {
         let root = try serverRoot(note: note)
         let client = LocalHTTPClient(root: root, timeoutSeconds: Self.waitSeconds + 10)
         if clear {
-            let answer = try client.send("DELETE", "/api/requests")
+            let answer = try client.send("DELETE", ShortcutApp.builtInMount + "/api/requests")
             guard answer.status == 204 else { throw Self.refusal(answer, from: "\(root)/api/requests") }
             write("cleared the request journal of \(root)\n")
             return
         }
-        let first = try Self.listing(from: client, target: "/api/requests" + Self.queryText(query), expecting: [200])
+        let first = try Self.listing(
+            from: client, target: ShortcutApp.builtInMount + "/api/requests" + Self.queryText(query), expecting: [200])
         if json && !follow {
             write(JSONValue.array(first.entries).description + "\n")
             return
@@ -112,7 +114,8 @@ struct RequestsCommand: Sendable, Equatable {
         let waitQuery = query.filter { $0.0 != "limit" }
         while true {
             let target =
-                "/api/requests/wait" + Self.queryText(waitQuery + [("since", String(since)), ("timeout", String(Self.waitSeconds))])
+                ShortcutApp.builtInMount + "/api/requests/wait"
+                + Self.queryText(waitQuery + [("since", String(since)), ("timeout", String(Self.waitSeconds))])
             let next = try Self.listing(from: client, target: target, expecting: [200, 408])
             for entry in next.entries {
                 write(line(entry))

@@ -377,10 +377,7 @@ package final class StubService: @unchecked Sendable {
     /// route: allowed, and said at start and in the listing).
     package func shadowedPaths(of builtIns: [String]) -> [(id: String, paths: [String])] {
         lock.withLock { index }.all.compactMap { mapping in
-            let paths = builtIns.filter { path in
-                let report = mapping.request.match(StubRequest(method: "GET", target: path, headers: []))
-                return report.criteria.contains { $0.part == .url && $0.matched }
-            }
+            let paths = mapping.takesURLs(of: builtIns)
             return paths.isEmpty ? nil : (mapping.id, paths)
         }
     }

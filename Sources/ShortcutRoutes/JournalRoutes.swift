@@ -17,20 +17,23 @@ struct JournalRoutes: Sendable {
     static let defaultWait: Duration = .seconds(10)
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
-        server.GET["/api/requests"] = { [self] request in
-            access.journalRefusal(for: request) ?? withJournal { journal in list(request, journal) }
-        }
-        server.DELETE["/api/requests"] = { [self] request in
-            access.journalRefusal(for: request)
-                ?? withJournal { journal in
-                    journal.clear()
-                    return unjournaled(HTTPResponse(status: .noContent))
-                }
-        }
-        server.GET.async("/api/requests/wait") { [self] request in
-            if let refusal = access.journalRefusal(for: request) { return refusal }
-            guard let journal else { return Self.off }
-            return await wait(request, journal)
+        // At /api/, and again under /__admin/shortcut-serve/, which no stub can shadow (the command line's).
+        for root in ["", StubServing.builtInMount] {
+            server.GET[root + "/api/requests"] = { [self] request in
+                access.journalRefusal(for: request) ?? withJournal { journal in list(request, journal) }
+            }
+            server.DELETE[root + "/api/requests"] = { [self] request in
+                access.journalRefusal(for: request)
+                    ?? withJournal { journal in
+                        journal.clear()
+                        return unjournaled(HTTPResponse(status: .noContent))
+                    }
+            }
+            server.GET.async(root + "/api/requests/wait") { [self] request in
+                if let refusal = access.journalRefusal(for: request) { return refusal }
+                guard let journal else { return Self.off }
+                return await wait(request, journal)
+            }
         }
     }
 

@@ -54,7 +54,10 @@ struct ProbeRoutes: Sendable {
                 status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"], body: ShortcutIcon.builtIn.bytes)
         }
         server.POST["/probe/report"] = { [self] request in report(request) }
-        server.GET["/api/probes"] = access.guardingAPI { [self] request in list(request) }
+        // At /api/, and again under /__admin/shortcut-serve/, which no stub can shadow (the command line's).
+        for root in ["", StubServing.builtInMount] {
+            server.GET[root + "/api/probes"] = access.guardingAPI { [self] request in list(request) }
+        }
     }
 
     /// The page's policy: its own script and the `data:` page's (which may inherit this policy) by hash,

@@ -83,6 +83,10 @@ package struct RouteTable: Sendable {
     /// A path of each built-in route a stub could shadow (stubs are asked before the routes).
     package static var builtInPaths: [String] { StubAdminAPI.builtInPaths }
 
+    /// Where the routes the command line uses (`/api/requests`, `/api/probes`) are mounted again, under
+    /// `/__admin/`, which no stub can shadow.
+    package static var builtInMount: String { StubServing.builtInMount }
+
     /// Registers every route on `server`.
     package func install(on server: HTTPServer) throws {
         let linkBuilder = LinkBuilder(
@@ -112,7 +116,7 @@ package struct RouteTable: Sendable {
         ProbeRoutes(reports: probes, trustsProxy: settings.trustsProxy).install(on: server, guard: access)
         JournalRoutes(journal: journal).install(on: server, guard: access)
         ProblemsRoute(problems: problems).install(on: server, guard: access)
-        StubAdminAPI(stubs: stubs, journal: journal).install(on: server, guard: access)
+        StubAdminAPI(stubs: stubs, journal: journal, report: stubReport).install(on: server, guard: access)
         StubRequestsAPI(stubs: stubs, journal: journal).install(on: server, guard: access)
         StubServing(stubs: stubs, report: stubReport).install(on: server)
         server.journal = journal

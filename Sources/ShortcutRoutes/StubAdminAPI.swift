@@ -20,6 +20,8 @@ import ShortcutStubs
 struct StubAdminAPI: Sendable {
     let stubs: StubService
     let journal: RequestJournal?
+    /// Where a stub made or replaced that shadows a built-in route is said (standard error in the binary).
+    var report: (@Sendable (String) -> Void)? = nil
 
     func install(on server: HTTPServer, guard access: AccessGuard) {
         server.GET["/__admin/health"] = StubAdminAPI.admin(access) { _ in
@@ -47,9 +49,10 @@ struct StubAdminAPI: Sendable {
             })
         server.POST.blocking(
             "/__admin/mappings",
-            StubAdminAPI.admin(access) { [stubs] request in
+            StubAdminAPI.admin(access) { [stubs, report] request in
                 Self.withBody(request) { json throws(StubServiceError) in
                     let added = try stubs.add(json)
+                    Self.sayShadows(of: added, to: report)
                     return Self.json(added.jsonValue, status: .created)
                 }
             })
@@ -70,9 +73,11 @@ struct StubAdminAPI: Sendable {
         }
         server.PUT.blocking(
             "/__admin/mappings/:id",
-            StubAdminAPI.admin(access) { [stubs] request in
+            StubAdminAPI.admin(access) { [stubs, report] request in
                 Self.withBody(request) { json throws(StubServiceError) in
-                    Self.json(try stubs.replace(id: request.params["id"] ?? "", with: json).jsonValue)
+                    let replaced = try stubs.replace(id: request.params["id"] ?? "", with: json)
+                    Self.sayShadows(of: replaced, to: report)
+                    return Self.json(replaced.jsonValue)
                 }
             })
         server.DELETE.blocking(
@@ -217,7 +222,17 @@ struct StubAdminAPI: Sendable {
     static let builtInPaths = [
         "/", "/s", "/s/demo", "/p/demo", "/v3/demo", "/w/demo.mobileconfig", "/qr/demo.svg", "/open/demo", "/probe",
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
+        "/api/shortcuts", "/api/mock", "/api/links", "/api/links/match", "/api/requests", "/api/probes", "/api/problems",
     ]
+
+    /// Says, when `mapping` answers a built-in route's path, which: allowed (an app's own `/api/…`), but the
+    /// user should know that `/s` or `/api/mock` is now the stub's.
+    static func sayShadows(of mapping: StubMapping, to report: (@Sendable (String) -> Void)?) {
+        guard let report else { return }
+        let paths = mapping.takesURLs(of: builtInPaths)
+        guard !paths.isEmpty else { return }
+        report("stubs: \(mapping.id) answers \(paths.joined(separator: ", ")) instead of the built-in route (stubs are tried first)")
+    }
 
     /// `handler` behind the admin API's guards (`AccessGuard.adminRefusal`: the API's, and no browser page),
     /// its answers left out of the request journal (WireMock logs no admin call, and a test counting its

@@ -4,8 +4,10 @@ import ShortcutJSON
 import ShortcutRecords
 import ShortcutStubs
 
-/// Stubs at the app's own paths: asked before the built-in routes for every path but `/api/…` and
-/// `/__admin/…` (a stub may shadow `/s`, `/p/…`: said at start), and, when no route matches either, the 404
+/// Stubs at the app's own paths: asked before the built-in routes for every path but `/__admin/…`, as in
+/// WireMock (a stub may shadow `/s`, `/p/…`, `/api/…`: said at start, at creation and in the listing; the
+/// command line reaches the routes it needs under `/__admin/shortcut-serve/`, which no stub takes), and, when
+/// no route matches either, the 404
 /// with the near-miss report (the closest stubs, each criterion matched or not with expected and actual):
 /// text for curl, JSON when the client accepts it, and one line on the journal and standard error.
 ///
@@ -15,10 +17,15 @@ struct StubServing: Sendable {
     /// Where a near-miss line goes (standard error in the binary); nil: nowhere.
     let report: (@Sendable (String) -> Void)?
 
-    /// Whether `path` belongs to the server's own API, which no stub may answer.
+    /// Whether `path` belongs to the admin API, which no stub may answer (WireMock reserves only `/__admin/`:
+    /// an app's own `/api/…` is stubbable).
     static func isReserved(_ path: String) -> Bool {
-        path == "/api" || path.hasPrefix("/api/") || path == "/__admin" || path.hasPrefix("/__admin/")
+        path == "/__admin" || path.hasPrefix("/__admin/")
     }
+
+    /// Where the built-in routes the command line uses are mounted again, out of every stub's reach
+    /// (`/__admin/shortcut-serve/api/requests` is `/api/requests`).
+    static let builtInMount = "/__admin/shortcut-serve"
 
     func install(on server: HTTPServer) {
         server.beforeRoutes = { [self] request in answer(&request) }

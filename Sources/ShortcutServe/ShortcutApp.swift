@@ -134,6 +134,10 @@ package final class ShortcutApp: Sendable {
     package func install(on server: HTTPServer) throws { try routes.install(on: server) }
 
     /// Tells the routes where the server listens.
+    /// Where the command line reaches the routes it uses on a running server (`/api/requests` as
+    /// `/__admin/shortcut-serve/api/requests`): a path no stub can take, whatever the stubs shadow.
+    package static var builtInMount: String { RouteTable.builtInMount }
+
     package func didStart(at address: HTTPServerAddress) {
         routes.didStart(at: address)
         // A proxy stub or a recording aimed at this listener is refused (it would send each request to itself).

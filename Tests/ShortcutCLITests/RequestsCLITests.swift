@@ -149,3 +149,21 @@ import Testing
         #expect(numbers.count == 5 && numbers[2] > 2 * 96 && numbers[2] < 2_000, "two small entries' bytes: \(line)")
     }
 }
+
+/// Issue 48, point 1: stubs may take `/api/…`; `shortcut-serve requests` reaches the journal under
+/// `/__admin/shortcut-serve/`, whatever the stubs shadow.
+extension RequestsCLITests {
+    @Test func requestsWorksWhileAStubShadowsTheAPI() throws {
+        let store = ServeBinary.temporaryStore()
+        let server = try ServeBinary.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let stub = #"{"request": {"urlPathPattern": "/api/.*"}, "response": {"body": "stub"}}"#
+        let client = try RawClient(port: server.port)
+        try client.send("POST /__admin/mappings HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(stub.utf8.count)\r\n\r\n\(stub)")
+        #expect(try client.readResponse().status == 201)
+        try client.send("GET /api/v1/ping HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "stub")
+        let printed = try ServeBinary.run(["requests", "--store", store])
+        #expect(printed.status == 0 && printed.stdout.contains("GET /api/v1/ping 200"), "\(printed.stdout) \(printed.stderr)")
+    }
+}

@@ -87,11 +87,11 @@ import Testing
         let forwarded = try server.request("GET", "/__admin/mappings", headers: ["X-Forwarded-For": "203.0.113.9"])
         #expect(forwarded.status == 403)
         #expect(try server.request("GET", "/__admin/health").json?["status"] == .string("healthy"))
-        // A stub never answers the server's own API.
+        // A stub never answers the admin API; an app's /api/ is its own (issue 48), the built-in one shadowed.
         let shadow = #"{"request": {"urlPathPattern": "/(api|__admin)/.*"}, "response": {"body": "stub"}}"#
         #expect(try server.request("POST", "/__admin/mappings", json: shadow).status == 201)
         #expect(try server.request("GET", "/__admin/mappings").bodyText != "stub")
-        #expect(try server.request("GET", "/api/problems").bodyText != "stub")
+        #expect(try server.request("GET", "/api/problems").bodyText == "stub")
     }
 
     @Test func aWireMockRootFolderServesAsItIsAndABrokenFileIsReportedWhileTheOthersServe() throws {
