@@ -90,7 +90,8 @@ package final class StubService: @unchecked Sendable {
         let now = stamp()
         guard now != folderStamp else { return }
         folderStamp = now
-        for problem in reloadFolder() { report("stubs: \(problem) (the other mappings are served)") }
+        // Each line says what it skipped and how much of its file is served; the files it does not name are served.
+        for problem in reloadFolder() { report("stubs: \(problem)") }
     }
 
     /// The mapping files' names, inodes, sizes and modification times, sorted: equal while nothing changed.
@@ -404,9 +405,6 @@ package final class StubService: @unchecked Sendable {
         }
     }
 
-    /// Reads `folder/mappings/*.json` into the index, in place of the stubs it gave before; a file that cannot
-    /// be read or checked is reported (path and reason, a JSON error's line and column) and the others still
-    /// load.
     /// The names of the mapping files (`*.json`, not hidden: a durable write's temp file is) in `folder`, sorted.
     package static func mappingFiles(in folder: String) -> Result<[String], FileWords.ReadFailure> {
         var names: [String] = []
@@ -421,6 +419,11 @@ package final class StubService: @unchecked Sendable {
         return .success(names.sorted())
     }
 
+    /// Reads `folder/mappings/*.json` into the index, in place of the stubs it gave before, and returns one line
+    /// per problem, each saying what it skipped. A file that cannot be read or checked is skipped (its path and
+    /// reason, a JSON error's line and column) and the others still load; in a `{"mappings": [...]}` file a
+    /// mapping refused when read or when added is skipped alone (the file, its place, the JSON pointer of the
+    /// field at fault, and how many of the file's mappings are served) and its siblings load.
     @discardableResult
     private func reloadFolder() -> [String] {
         guard let folder else { return [] }
@@ -447,25 +450,44 @@ package final class StubService: @unchecked Sendable {
             // Opened beneath the stubs folder, as a body file: a FIFO named *.json is a warning, never a wait.
             switch FileWords.readRegularFile("mappings/" + name, beneath: folder, limit: Self.maxMappingFileBytes) {
             case .success(let read) where read.count > Self.maxMappingFileBytes:
-                problems.append("\(path): the file is over \(Self.maxMappingFileBytes) bytes")
+                problems.append("\(path): the file is over \(Self.maxMappingFileBytes) bytes (the file is skipped)")
                 continue
             case .success(let read): bytes = read
             case .failure(let failure):
-                problems.append("\(path): \(failure.reason)")
+                problems.append("\(path): \(failure.reason) (the file is skipped)")
                 continue
             }
+            let contents: StubMappingFile.Contents
             do {
-                for mapping in try StubMappingFile.parse(bytes, path: path) {
-                    do throws(StubServiceError) {
-                        let added = try add(mapping)
-                        lock.withLock { _ = folderIDs.insert(added.id) }
-                    } catch {
-                        problems.append("\(path): \(error)")
-                    }
-                }
+                contents = try StubMappingFile.read(bytes, path: path)
             } catch {
-                problems.append(error.description)
+                problems.append("\(error) (the file is skipped)")
+                continue
             }
+            // Mapping by mapping: one refused (when read or when added) is skipped, and its siblings load.
+            var refusals = contents.refusals
+            var served = 0
+            for entry in contents.entries {
+                do throws(StubServiceError) {
+                    let added = try add(entry.mapping)
+                    lock.withLock { _ = folderIDs.insert(added.id) }
+                    served += 1
+                } catch {
+                    guard let index = entry.index else {
+                        problems.append("\(path): \(error) (the file is skipped)")
+                        continue
+                    }
+                    let place = "mappings[\(index)]"
+                    let refused: MappingError =
+                        switch error.within(place) {
+                        case .invalid(let invalid): invalid
+                        case let other: MappingError(path: place, reason: other.description)
+                        }
+                    refusals.append(StubMappingFile.Refusal(file: path, index: index, count: contents.count, error: refused))
+                }
+            }
+            let servedWords = "\(served) of the file's \(contents.count) mappings \(served == 1 ? "is" : "are") served"
+            problems += refusals.sorted { $0.index < $1.index }.map { "\($0) (\(servedWords))" }
         }
         lock.withLock { folderProblems = problems }
         return problems
