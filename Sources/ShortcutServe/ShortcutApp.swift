@@ -99,7 +99,8 @@ package final class ShortcutApp: Sendable {
             )
         }
         if let token = options.apiToken, let weakness = APIToken.weakness(token) { warnings.append(weakness) }
-        warnings += stubs.loadProblems.map { "stubs: \($0) (the other mappings are served)" }
+        // Each line says what was skipped and what is served (a mapping, with its siblings; or a whole file).
+        warnings += stubs.loadProblems.map { "stubs: \($0)" }
         if !stubs.isEmpty {
             for (id, paths) in stubs.shadowedPaths(of: RouteTable.builtInPaths) {
                 warnings.append(
