@@ -53,6 +53,10 @@
 #                                    --rounds in alternating order: req/s, p99 of each, ratios; then the
 #                                    server's open fds and VmRSS before and after 1,000 and 2,000 connections
 #                                    to the fault stubs (about 35 s with the defaults)
+#   scripts/bench.sh --near-miss-flood  5,000 stubs; 8 clients send unmatched POSTs with 4 KB paths and bodies
+#                                    (each a near-miss report) while GET /plain, a matched stub, is timed beside
+#                                    them: its p50, p99, max (bench/near_miss_flood.py; issue 47: near-miss work is
+#                                    bounded and off the loops, so matched requests are not stalled)
 #   scripts/bench.sh --timings       how long after their limits the header and idle timeouts act, and how soon
 #                                    another connection is answered during a delayed answer (the unit tests
 #                                    check these functionally, without wall-clock bounds)
@@ -71,7 +75,7 @@ while [ $# -gt 0 ]; do
     --idle) what=idle; shift ;;
     --startup) what=startup; shift ;;
     --old) old=$2; shift 2 ;;
-    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx | --stubs | --faults) what=${1#--}; shift ;;
+    --v3-bench | --v3-compare | --store-bench | --store-writes | --mixed | --shortcut-bench | --instructions | --timings | --qr | --swifter | --journal-cost | --versus-nginx | --stubs | --faults | --near-miss-flood) what=${1#--}; shift ;;
     --rounds) rounds=$2; shift 2 ;;
     --records) records=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
@@ -196,6 +200,11 @@ if [ "$what" = journal-cost ]; then
       --case "/p/demo journal on|$on/p/demo" --case "/p/demo journal off|$off/p/demo" \
       --ratio "/s journal on / /s journal off" --ratio "/p/demo journal on / /p/demo journal off"
   fi
+  exit 0
+fi
+
+if [ "$what" = near-miss-flood ]; then
+  python3 "$HERE/near_miss_flood.py" "$BIN" 10
   exit 0
 fi
 

@@ -131,9 +131,35 @@ struct StubsCommand: Sendable, Equatable {
                 return nil
             }.first ?? "any URL"
         let method = request["method"].flatMap { if case .string(let m) = $0 { m } else { nil } } ?? "ANY"
-        let status = mapping["response"]?["status"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? 200
         let id = mapping["id"].flatMap { if case .string(let i) = $0 { i } else { nil } } ?? "?"
-        return [id, method, url, "\(status)"].map(RequestsCommand.visible).joined(separator: "\t")
+        return [id, method, url, describeResponse(mapping["response"] ?? .null)].map(RequestsCommand.visible).joined(separator: "\t")
+    }
+
+    /// What a stub answers, for what it is: `200`, `fault CONNECTION_RESET_BY_PEER`, `proxy http://api:8080`,
+    /// with its delay (`200 after 250 ms`, `200 after a lognormal delay`) or its dribble (`200 dribbled in 4
+    /// chunks over 1000 ms`). A fault stub has no status to show: its client gets none.
+    static func describeResponse(_ response: JSONValue) -> String {
+        func text(_ key: String) -> String? { if case .string(let value)? = response[key] { value } else { nil } }
+        func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(n) } else { nil } }
+        var words: String
+        if let fault = text("fault") {
+            words = "fault " + fault
+        } else if let base = text("proxyBaseUrl") {
+            words = "proxy " + base
+        } else {
+            words = "\(number(response["status"]) ?? 200)"
+        }
+        if let milliseconds = number(response["fixedDelayMilliseconds"]) {
+            words += " after \(milliseconds) ms"
+        } else if case .string(let kind)? = response["delayDistribution"]?["type"] {
+            words += " after a \(kind) delay"
+        }
+        if let dribble = response["chunkedDribbleDelay"], let chunks = number(dribble["numberOfChunks"]),
+            let total = number(dribble["totalDuration"])
+        {
+            words += " dribbled in \(chunks) chunks over \(total) ms"
+        }
+        return words
     }
 
     /// A near miss as a line: the request, the stub nearest it, and the criteria it failed.

@@ -77,3 +77,34 @@ extension StubsCLITests {
         #expect(try ServeBinary.run(["scenarios", "--store", store]).stdout.contains("login flow\tStarted\t"))
     }
 }
+
+/// Issue 48, point 8: `stubs list` shows a fault, a proxy, a delay and a dribble for what they are (a fault stub
+/// was listed as `GET url /v1/sync 200`).
+extension StubsCLITests {
+    @Test func listShowsFaultsProxiesDelaysAndDribbles() throws {
+        let store = ServeBinary.temporaryStore()
+        let server = try ServeBinary.Server(["--store", store, "--quiet"])
+        defer { _ = server.stop() }
+        let stubs = [
+            #"{"request": {"method": "GET", "url": "/v1/sync"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}}"#,
+            #"{"request": {"url": "/v1/up"}, "response": {"proxyBaseUrl": "http://192.0.2.1:8080"}}"#,
+            #"{"request": {"url": "/v1/slow"}, "response": {"status": 201, "fixedDelayMilliseconds": 250}}"#,
+            #"{"request": {"url": "/v1/jitter"}, "response": {"delayDistribution": {"type": "uniform", "lower": 1, "upper": 5}}}"#,
+            #"{"request": {"url": "/v1/drip"}, "response": {"body": "abcd", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 1000}}}"#,
+        ]
+        for stub in stubs {
+            let client = try RawClient(port: server.port)
+            try client.send("POST /__admin/mappings HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(stub.utf8.count)\r\n\r\n\(stub)")
+            #expect(try client.readResponse().status == 201)
+        }
+        let listed = try ServeBinary.run(["stubs", "list", "--store", store])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        for expected in [
+            "GET\turl /v1/sync\tfault CONNECTION_RESET_BY_PEER", "ANY\turl /v1/up\tproxy http://192.0.2.1:8080",
+            "ANY\turl /v1/slow\t201 after 250 ms", "ANY\turl /v1/jitter\t200 after a uniform delay",
+            "ANY\turl /v1/drip\t200 dribbled in 4 chunks over 1000 ms",
+        ] {
+            #expect(listed.stdout.contains(expected), "\(expected) in \(listed.stdout)")
+        }
+    }
+}
