@@ -34,6 +34,8 @@ package final class StubService: @unchecked Sendable {
     /// The ids of the stubs that came from the folder (a change of its files replaces them, and only them).
     /// Guarded by `lock`.
     var folderIDs: Set<String> = []
+    /// How many mapping files the last reading of the folder found. Guarded by `lock`.
+    private var folderFileCount = 0
     /// What the folder's mapping files looked like when last read (name, inode, size, modification time).
     /// Confined to `watchQueue` after `init`.
     var folderStamp: [String] = []
@@ -70,28 +72,44 @@ package final class StubService: @unchecked Sendable {
     package static let watchInterval: DispatchTimeInterval = .milliseconds(500)
 
     /// Looks at the folder's `mappings/` every `watchInterval` and, when a file was added, changed or removed,
-    /// reads the folder's stubs again (those added through the API stay); `report` gets one line per file
-    /// that cannot be read or checked (its path and, for JSON, its line), once per change. Call once.
-    package func watchFolder(report: @escaping @Sendable (String) -> Void) {
+    /// reads the folder's stubs again (those added through the API stay); `note` gets one line per reading
+    /// (files, mappings served, refused), `report` one per mapping or file skipped (its path, place and, for
+    /// JSON, its line), once per change. Call once.
+    package func watchFolder(
+        report: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         guard folder != nil, watchTimer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: watchQueue)
-        timer.setEventHandler { [weak self] in self?.checkFolder(report: report) }
+        timer.setEventHandler { [weak self] in self?.checkFolder(report: report, note: note) }
         timer.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(100))
         timer.resume()
         watchTimer = timer
     }
 
-    /// Reads the folder again now if its files changed since the last look (what the timer does; for tests).
-    package func checkFolderNow() { watchQueue.sync { checkFolder(report: { _ in }) } }
+    /// Reads the folder again now if its files changed since the last look (what the timer does; for tests);
+    /// returns the lines it said: the reading's note, then each skipped mapping or file.
+    @discardableResult
+    package func checkFolderNow() -> [String] {
+        watchQueue.sync {
+            var lines: [String] = []
+            checkFolder(report: { lines.append($0) }, note: { lines.append($0) })
+            return lines
+        }
+    }
 
     /// Reads the folder again if its files changed since the last look. On `watchQueue`.
-    private func checkFolder(report: (String) -> Void) {
+    private func checkFolder(report: (String) -> Void, note: (String) -> Void) {
         dispatchPrecondition(condition: .onQueue(watchQueue))
         let now = stamp()
         guard now != folderStamp else { return }
         folderStamp = now
+        let problems = reloadFolder()
+        let (files, served) = lock.withLock { (folderFileCount, folderIDs.count) }
+        note(
+            "stubs: read \(folder ?? "")/mappings again: \(files) \(files == 1 ? "file" : "files"), \(served) "
+                + "\(served == 1 ? "mapping" : "mappings") served, \(problems.count) refused")
         // Each line says what it skipped and how much of its file is served; the files it does not name are served.
-        for problem in reloadFolder() { report("stubs: \(problem)") }
+        for problem in problems { report("stubs: \(problem)") }
     }
 
     /// The mapping files' names, inodes, sizes and modification times, sorted: equal while nothing changed.
@@ -489,7 +507,10 @@ package final class StubService: @unchecked Sendable {
             let servedWords = "\(served) of the file's \(contents.count) mappings \(served == 1 ? "is" : "are") served"
             problems += refusals.sorted { $0.index < $1.index }.map { "\($0) (\(servedWords))" }
         }
-        lock.withLock { folderProblems = problems }
+        lock.withLock {
+            folderProblems = problems
+            folderFileCount = names.count
+        }
         return problems
     }
 

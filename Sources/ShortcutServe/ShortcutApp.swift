@@ -64,7 +64,7 @@ package final class ShortcutApp: Sendable {
         self.stubs = stubs
         // A mapping file changed while running is read again; a broken one is said where misses are.
         let stubMisses = self.stubMisses
-        stubs.watchFolder { stubMisses.send("warning: \($0)") }
+        stubs.watchFolder(report: { stubMisses.send("warning: \($0)") }, note: { stubMisses.send("note: \($0)") })
         routes = RouteTable(
             settings: RouteTable.Settings(
                 listenHost: options.host, allowedHosts: options.allowedHosts, apiToken: options.apiToken, publicURL: options.publicURL,
