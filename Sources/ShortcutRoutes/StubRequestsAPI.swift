@@ -185,7 +185,11 @@ package struct StubRequestsAPI: Sendable {
 
     /// The journal's entry as the matcher reads it (also what `EmbeddedServer.verify` matches).
     package static func stubRequest(_ entry: RecordedRequest) -> StubRequest {
-        StubRequest(method: entry.method, target: entry.target, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body ?? [])
+        var request = StubRequest(
+            method: entry.method, target: entry.target, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body ?? [])
+        // A body the journal did not keep, or kept only the start of, is said as such, never judged as empty.
+        request.isBodyKept = entry.requestBytes == 0 || (entry.body != nil && !entry.isBodyCut)
+        return request
     }
 
     /// A logged request sent to `near-misses/request`, as the matcher reads it.

@@ -25,6 +25,8 @@ package struct CriterionResult: Sendable, Equatable {
 
     /// What a missing value reads as.
     package static let absent = "(absent)"
+    /// What a body reads as when the request comes from a journal that did not keep it (whole).
+    package static let bodyNotKept = "(not kept: the request journal keeps bodies only with --journal-bodies N)"
     /// How much of an actual value a report keeps.
     package static let shownCharacters = 1_000
 

@@ -123,6 +123,10 @@ extension RequestPattern {
 
     private func evaluateBody(_ pattern: BodyPattern, _ context: MatchContext) -> CriterionResult {
         let body = context.request.body
+        guard context.request.isBodyKept else {
+            // Never "(empty)" for a body that was sent but not kept: the criterion cannot be judged.
+            return CriterionResult(part: .body, label: "Body", expected: pattern.summary, actual: CriterionResult.bodyNotKept, .none)
+        }
         switch pattern {
         case .binaryEqualTo(let bytes):
             return CriterionResult(part: .body, label: "Body", expected: pattern.summary, actual: "\(body.count) bytes", .of(body == bytes))

@@ -23,6 +23,9 @@ package struct StubRequest: Sendable {
     package let cookies: [NamedValue]
     /// The body.
     package let body: [UInt8]
+    /// Whether `body` is what the client sent. False for a request read back from a journal that keeps no
+    /// bodies (or only their start): a body criterion then says so instead of judging an empty body.
+    package var isBodyKept = true
 
     /// Makes a request from its method, request-target, header fields and body.
     package init(method: String, target: String, headers: [(String, String)], body: [UInt8] = []) {
