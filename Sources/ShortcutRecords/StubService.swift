@@ -390,7 +390,12 @@ package final class StubService: @unchecked Sendable {
     }
 
     /// The stubs nearest to `request` (for a 404 no stub matched).
-    package func nearMisses(for request: StubRequest) -> NearMissReport { lock.withLock { index }.nearMisses(for: request) }
+    package func nearMisses(for request: StubRequest) -> NearMissReport {
+        let snapshot = lock.withLock { index }
+        guard snapshot.hasScenarios else { return snapshot.nearMisses(for: request) }
+        let states = scenarioLock.withLock { scenarioStates }
+        return snapshot.nearMisses(for: request) { states[$0] ?? Self.startedState }
+    }
 
     /// For each stub, the paths of `builtIns` its URL matcher takes (so it answers them instead of the built-in
     /// route: allowed, and said at start and in the listing).

@@ -21,6 +21,9 @@ package struct CriterionResult: Sendable, Equatable {
         case cookie = "Cookie"
         /// One of `bodyPatterns`.
         case body = "Body"
+        /// `requiredScenarioState` of `scenarioName`: in a near-miss report only (the state is the server's,
+        /// not the request's), and outside WireMock's distance, as in its diff.
+        case scenario = "Scenario"
     }
 
     /// What a missing value reads as.

@@ -20,7 +20,12 @@ package struct NearMissReport: Sendable {
 
     /// The `count` stubs closest to `request`. Give `stubs` in serving order (`StubIndex.all`), as WireMock does,
     /// so equal distances list the stub that would have been served first.
-    package init(request: StubRequest, stubs: some Sequence<StubMapping>, count: Int = NearMissReport.defaultCount) {
+    /// `scenarioState` gives a scenario's current state: a stub whose required state is another gets a
+    /// `Scenario` row that says both (its other criteria may all match: the state is why it did not answer).
+    package init(
+        request: StubRequest, stubs: some Sequence<StubMapping>, count: Int = NearMissReport.defaultCount,
+        scenarioState: ((String) -> String)? = nil
+    ) {
         self.request = request
         let context = MatchContext(request)
         var closest: [NearMiss] = []
@@ -29,7 +34,16 @@ package struct NearMissReport: Sendable {
             return
         }
         for mapping in stubs {
-            let report = mapping.request.match(in: context, stopAtFirstFailure: false)
+            var report = mapping.request.match(in: context, stopAtFirstFailure: false)
+            if let scenarioState, let name = mapping.scenarioName, let required = mapping.requiredScenarioState {
+                let state = scenarioState(name)
+                report.criteria.append(
+                    CriterionResult(
+                        part: .scenario, label: "Scenario", matched: state == required,
+                        expected: "\(Quoted.text(name)) in state \(Quoted.text(required))", actual: "state \(Quoted.text(state))",
+                        distance: state == required ? 0 : 1))
+                report.isMatch = report.isMatch && state == required
+            }
             if closest.count == count, let last = closest.last, last.report.distance <= report.distance { continue }
             // Insert after every entry at least as close: a stable order for ties.
             let position = closest.firstIndex { $0.report.distance > report.distance } ?? closest.endIndex

@@ -126,8 +126,11 @@ package struct StubIndex: Sendable {
 
     /// The near misses of `request` among the stubs, in serving order for ties: among all of them while they
     /// are few, among the closest by a rough distance past that (`NearMissCandidates`: bounded work).
-    package func nearMisses(for request: StubRequest, count: Int = NearMissReport.defaultCount) -> NearMissReport {
-        NearMissReport(request: request, stubs: NearMissCandidates.select(for: request, among: all), count: count)
+    package func nearMisses(
+        for request: StubRequest, count: Int = NearMissReport.defaultCount, scenarioState: ((String) -> String)? = nil
+    ) -> NearMissReport {
+        NearMissReport(
+            request: request, stubs: NearMissCandidates.select(for: request, among: all), count: count, scenarioState: scenarioState)
     }
 
     private mutating func insert(_ mapping: StubMapping) {
