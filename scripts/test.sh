@@ -152,6 +152,11 @@ python3 Tests/Readme/readme_test.py --bin "$SHORTCUT_SERVE_BIN" | tail -1
 # server's open fds and VmRSS sampled every 5 s must come back to where they started (+2 fds, 10%).
 step "fault, delay and dribble stubs soak (Tests/Soak/faults_soak.py)"
 python3 Tests/Soak/faults_soak.py "$SHORTCUT_SERVE_BIN" --seconds "$([ -n "${TEST_QUICK:-}" ] && echo 15 || echo 30)"
+# The stubs against the real WireMock 2.35.1 (the jar of PyPI's wiremock 2.7.0, in .build/oracle-venv): every case
+# of Tests/Oracle/cases sent to both, and a difference not in Tests/Oracle/differences.json fails. About 5 s
+# (20 s more the first time, for the venv).
+step "oracle (scripts/oracle.sh: the stubs against WireMock 2.35.1)"
+scripts/oracle.sh "$SHORTCUT_SERVE_BIN"
 # README's install command, into a temp prefix: the binary answers from there, and the run command after
 # it (swift run -c release, or a second install) finds nothing to rebuild.
 step "install (scripts/install.sh into a temp prefix)"
