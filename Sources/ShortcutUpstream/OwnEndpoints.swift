@@ -29,6 +29,8 @@ package final class OwnEndpoints: @unchecked Sendable {
         if let exact = candidates.first(where: { $0.addressBytes == address.addressBytes }) { return exact }
         guard let wildcard = candidates.first(where: \.isWildcard) else { return nil }
         if address.isLoopback || address.isWildcard { return wildcard }
+        // Without the interface list (getifaddrs failing: rare) only loopback and exact addresses are known to
+        // be ours; refusing every address on the port would refuse other machines' upstreams.
         let interfaces = (try? NetworkInterfaces.addresses()) ?? []
         return interfaces.contains { $0.address.unmapped.addressBytes == address.addressBytes } ? wildcard : nil
     }
