@@ -3,8 +3,8 @@ import ShortcutJSON
 import ShortcutRecords
 import ShortcutStubs
 
-/// WireMock 3's admin API for stubs, behind exactly `/api/`'s guards (this machine, the Host and Origin
-/// rules, `--expose-api`'s token):
+/// WireMock 3's admin API for stubs, behind `/api/`'s guards (this machine, the Host and Origin rules,
+/// `--expose-api`'s token) and no browser page's request (`AccessGuard.adminRefusal`, `--admin-from-browsers`):
 /// - `GET /__admin/health`; `GET /__admin/mappings` (`{"mappings": [...], "meta": {"total": N}}`, in the order
 ///   they are tried); `POST /__admin/mappings` (201 with the mapping, its `id` and `uuid` set);
 ///   `GET|PUT|DELETE /__admin/mappings/{id}` (ids compare without case); `DELETE /__admin/mappings`;
