@@ -1,14 +1,15 @@
 import ShortcutJSON
 
 /// The helpers a stub's response template has beside `TemplateHelpers.standard`: WireMock's `jsonPath`, which
-/// needs the JSONPath engine (`{{jsonPath request.body '$.user.name'}}`).
+/// needs the JSONPath engine (`{{jsonPath request.body '$.user.name'}}`, and WireMock 3's `default='…'` for a
+/// body that is not JSON or a path that selects nothing).
 package enum StubTemplateHelpers {
     /// Adds `jsonPath` to `helpers`.
     package static func register(in helpers: inout TemplateHelpers) {
         helpers.register(
             "jsonPath",
             TemplateHelper(
-                form: .inline, arguments: 2...2,
+                form: .inline, arguments: 2...2, options: ["default"],
                 check: { literals throws(TemplateError) in
                     // A literal path is compiled when the stub is added: a bad one is a 422 then, not a
                     // blank at the first request.
@@ -31,14 +32,15 @@ package enum StubTemplateHelpers {
                             throw TemplateError("jsonPath: \(error.description)")
                         }
                     }
-                    // WireMock renders nothing for a body that is not JSON or a path that selects nothing; a
-                    // work limit is said.
-                    guard let json = try call.json(parsing: document) else { return .string("") }
+                    // WireMock renders `default=` (nothing without it) for a body that is not JSON or a path that
+                    // selects nothing; a work limit is said.
+                    let fallback = call.option("default") ?? .string("")
+                    guard let json = try call.json(parsing: document) else { return fallback }
                     let reading = try read(path, in: json, call: call)
                     switch reading {
                     case .single(let value): return try call.templateValue(json: value)
                     case .list(let values): return try call.templateValue(json: .array(values))
-                    case .notFound: return .string("")
+                    case .notFound: return fallback
                     }
                 }))
     }
