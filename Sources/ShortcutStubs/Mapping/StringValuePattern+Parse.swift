@@ -100,14 +100,15 @@ extension StringValuePattern {
         let ignoreExtraElements = try fields["ignoreExtraElements"]?.bool() ?? false
         let equality = JSONEquality(
             expected: expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, placeholders: true,
-            regex: placeholderRegex)
+            regex: wholeMatchRegex)
         return EqualToJSONPattern(
             expected: expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, equality: equality)
     }
 
-    /// json-unit's `${json-unit.regex}` placeholder: (pattern, value) → whether the whole value matches, or nil when the
-    /// pattern is not a regex we run (or gave up).
-    private static let placeholderRegex: @Sendable (String, String) -> Bool? = { pattern, value in
+    /// The regex the JSON engines borrow: json-unit's `${json-unit.regex}` placeholder and JSONPath's `=~ /re/`
+    /// filters: (pattern, value) → whether the whole value matches, or nil when the pattern is not a regex we run
+    /// (or gave up).
+    package static let wholeMatchRegex: JSONRegexMatcher = { pattern, value in
         do {
             return try SafeRegex(pattern).wholeMatch(value)
         } catch {
@@ -134,7 +135,7 @@ extension StringValuePattern {
 
     private static func compileJSONPath(_ expression: String, limits: MappingLimits, path: String) throws(MappingError) -> JSONPath {
         do {
-            return try JSONPath(expression, limits: limits.jsonPath)
+            return try JSONPath(expression, limits: limits.jsonPath, regex: wholeMatchRegex)
         } catch {
             throw MappingError(path: path, reason: error.description)
         }

@@ -15,7 +15,7 @@ package enum StubTemplateHelpers {
                     // blank at the first request.
                     guard literals.arguments.count == 2, case .string(let expression)? = literals.arguments[1] else { return }
                     do throws(JSONPathError) {
-                        _ = try JSONPath(expression)
+                        _ = try JSONPath(expression, regex: StringValuePattern.wholeMatchRegex)
                     } catch {
                         throw TemplateError("jsonPath: \(error.description)")
                     }
@@ -27,7 +27,7 @@ package enum StubTemplateHelpers {
                     let path = try call.remembered(expression) { () throws(TemplateError) -> JSONPath in
                         try call.countWork(TemplateWorkCost.expression + expression.utf8.count * TemplateWorkCost.expressionByte)
                         do throws(JSONPathError) {
-                            return try JSONPath(expression)
+                            return try JSONPath(expression, regex: StringValuePattern.wholeMatchRegex)
                         } catch {
                             throw TemplateError("jsonPath: \(error.description)")
                         }
