@@ -144,7 +144,7 @@ package struct StubRequestsAPI: Sendable {
             })
     }
 
-    /// Whether the entry is a request to the app (not to the server's own API or admin routes).
+    /// Whether the entry is a request to the app: anything but the admin API (`/api/…` included, which stubs may answer).
     static func isApp(_ entry: RecordedRequest) -> Bool { !StubServing.isReserved(entry.path) }
 
     /// Whether no stub and no route answered the entry (the near-miss 404).
